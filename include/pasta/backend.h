@@ -1,0 +1,43 @@
+/* pasta — field backends and run-time selection.
+ *
+ * Every layer (fields, curves, ...) is compiled once per field backend; a top-level call
+ * runs entirely on the backend that is active when it starts. Both backends use the same
+ * memory representation, so values are interchangeable and results are bit-identical.
+ *
+ * The active backend is chosen once, on first use: the environment variable
+ * PASTA_BACKEND=portable|x86_64-asm|auto if set, else `auto` (the asm backend when it is
+ * compiled in and the CPU has BMI2 and ADX, else portable). pasta_backend_set() changes it.
+ */
+#ifndef PASTA_BACKEND_H
+#define PASTA_BACKEND_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pasta_backend {
+    PASTA_BACKEND_AUTO = 0,       /* best supported backend                       */
+    PASTA_BACKEND_PORTABLE = 1,   /* plain C, any CPU                             */
+    PASTA_BACKEND_X86_64_ASM = 2  /* x86-64 BMI2/ADX inline asm (PASTA_X86_64_ASM) */
+} pasta_backend;
+
+/* Selects the backend for subsequent calls (process-wide; do not race it with running
+ * calls). Returns PASTA_OK, or PASTA_ERR_UNSUPPORTED (selection unchanged) if the backend
+ * is not compiled in or the CPU lacks the instructions it needs. AUTO picks the best. */
+PASTA_API int pasta_backend_set(pasta_backend b);
+/* The backend in use (never AUTO). */
+PASTA_API pasta_backend pasta_backend_get(void);
+/* 1 if backend b is compiled in and this CPU can run it, else 0. */
+PASTA_API int pasta_backend_supported(pasta_backend b);
+/* "portable", "x86_64-asm" or "auto"; NULL for an unknown value. */
+PASTA_API const char *pasta_backend_name(pasta_backend b);
+/* Parses a name as accepted in PASTA_BACKEND. Returns PASTA_OK or PASTA_ERR_INVALID_ARG. */
+PASTA_API int pasta_backend_parse(pasta_backend *out, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PASTA_BACKEND_H */

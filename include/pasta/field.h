@@ -1,0 +1,159 @@
+/* pasta — the Pasta prime fields Fp and Fq.
+ *
+ *   p = 0x40000000000000000000000000000000224698fc094cf91b992d30ed00000001
+ *       (Pallas base field, Vesta scalar field)
+ *   q = 0x40000000000000000000000000000000224698fc0994a8dd8c46eb2100000001
+ *       (Vesta base field, Pallas scalar field)
+ *
+ * Representation (shared by every backend): four 64-bit limbs, least significant first,
+ * holding a*R mod m with R = 2^256 (Montgomery form), always fully reduced (< m).
+ * Functions that take a pasta_fp assume it is in that form; values produced by this API
+ * always are. Outputs may alias inputs everywhere.
+ *
+ * All functions are constant time unless their name ends in `_var`.
+ * Encodings are bit-compatible with zcash/pasta_curves (`to_repr` / `from_repr`):
+ * 32 bytes, little endian, canonical.
+ *
+ * Each pasta_fq_* function below has the same contract as the pasta_fp_* function of
+ * the same name, with q in place of p.
+ */
+#ifndef PASTA_FIELD_H
+#define PASTA_FIELD_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pasta_fp { uint64_t limbs[4]; } pasta_fp;
+typedef struct pasta_fq { uint64_t limbs[4]; } pasta_fq;
+
+/* ---- Constants (Montgomery form unless stated; each is recomputed in tests/test_field.c). */
+PASTA_API extern const uint64_t pasta_fp_MODULUS[4];  /* p, plain integer               */
+PASTA_API extern const uint64_t pasta_fp_R2[4];       /* 2^512 mod p, plain integer     */
+PASTA_API extern const uint64_t pasta_fp_R3[4];       /* 2^768 mod p, plain integer     */
+PASTA_API extern const uint64_t pasta_fp_INV;         /* -p^-1 mod 2^64                 */
+PASTA_API extern const pasta_fp pasta_fp_ZERO, pasta_fp_ONE; /* ONE holds R mod p       */
+PASTA_API extern const pasta_fp pasta_fp_TWO_INV;     /* 1/2                              */
+PASTA_API extern const pasta_fp pasta_fp_MULTIPLICATIVE_GENERATOR; /* 5                   */
+PASTA_API extern const pasta_fp pasta_fp_ROOT_OF_UNITY;     /* 5^t, t = (p-1)/2^32; order 2^S */
+PASTA_API extern const pasta_fp pasta_fp_ROOT_OF_UNITY_INV;
+PASTA_API extern const pasta_fp pasta_fp_DELTA;       /* 5^(2^S)                           */
+PASTA_API extern const pasta_fp pasta_fp_ZETA;        /* element of multiplicative order 3 */
+#define PASTA_FP_S 32                                 /* 2-adicity of p - 1               */
+
+PASTA_API extern const uint64_t pasta_fq_MODULUS[4];
+PASTA_API extern const uint64_t pasta_fq_R2[4];
+PASTA_API extern const uint64_t pasta_fq_R3[4];
+PASTA_API extern const uint64_t pasta_fq_INV;
+PASTA_API extern const pasta_fq pasta_fq_ZERO, pasta_fq_ONE;
+PASTA_API extern const pasta_fq pasta_fq_TWO_INV;
+PASTA_API extern const pasta_fq pasta_fq_MULTIPLICATIVE_GENERATOR;
+PASTA_API extern const pasta_fq pasta_fq_ROOT_OF_UNITY;
+PASTA_API extern const pasta_fq pasta_fq_ROOT_OF_UNITY_INV;
+PASTA_API extern const pasta_fq pasta_fq_DELTA;
+PASTA_API extern const pasta_fq pasta_fq_ZETA;
+#define PASTA_FQ_S 32
+
+/* ---- Construction and conversion. */
+PASTA_API void pasta_fp_zero(pasta_fp *r);
+PASTA_API void pasta_fp_one(pasta_fp *r);
+PASTA_API void pasta_fp_from_u64(pasta_fp *r, uint64_t v);
+PASTA_API void pasta_fp_from_u128(pasta_fp *r, uint64_t lo, uint64_t hi); /* hi*2^64 + lo */
+/* r = limbs mod p for any 256-bit integer `limbs` (least significant limb first). */
+PASTA_API void pasta_fp_from_raw(pasta_fp *r, const uint64_t limbs[4]);
+/* limbs = the canonical integer in [0, p) that a represents (out of Montgomery form). */
+PASTA_API void pasta_fp_to_raw(uint64_t limbs[4], const pasta_fp *a);
+/* out = 32-byte little-endian canonical encoding of a. */
+PASTA_API void pasta_fp_to_bytes(uint8_t out[32], const pasta_fp *a);
+/* Decodes 32 little-endian bytes. Returns PASTA_OK, or PASTA_ERR_NONCANONICAL if the
+ * integer is >= p (anything with bit 255 set included); r is then left untouched.
+ * Constant time in the value of the bytes (only the result code depends on them). */
+PASTA_API int pasta_fp_from_bytes(pasta_fp *r, const uint8_t in[32]);
+/* r = (64-byte little-endian integer) mod p: uniform for uniform input (hashing, sampling). */
+PASTA_API void pasta_fp_from_uniform_bytes(pasta_fp *r, const uint8_t in[64]);
+/* r = a uniformly random element from 64 bytes of rng. Returns PASTA_OK, or PASTA_ERR_RNG
+ * (r untouched) if rng failed, PASTA_ERR_INVALID_ARG if rng is NULL. */
+PASTA_API int pasta_fp_random(pasta_fp *r, pasta_rng_fn rng, void *rng_ctx);
+
+/* ---- Arithmetic. */
+PASTA_API void pasta_fp_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b);
+PASTA_API void pasta_fp_sub(pasta_fp *r, const pasta_fp *a, const pasta_fp *b);
+PASTA_API void pasta_fp_neg(pasta_fp *r, const pasta_fp *a);
+PASTA_API void pasta_fp_dbl(pasta_fp *r, const pasta_fp *a);          /* r = 2a  */
+PASTA_API void pasta_fp_mul(pasta_fp *r, const pasta_fp *a, const pasta_fp *b);
+PASTA_API void pasta_fp_sqr(pasta_fp *r, const pasta_fp *a);          /* r = a^2 */
+PASTA_API void pasta_fp_cube(pasta_fp *r, const pasta_fp *a);         /* r = a^3 */
+/* r = a^e, e a 256-bit integer (least significant limb first). Constant time in a and e. */
+PASTA_API void pasta_fp_pow(pasta_fp *r, const pasta_fp *a, const uint64_t e[4]);
+/* Same, variable time in e (a public exponent); constant time in a. */
+PASTA_API void pasta_fp_pow_var(pasta_fp *r, const pasta_fp *a, const uint64_t e[4]);
+/* r = 1/a, and r = 0 for a = 0. Constant time (Bernstein–Yang safegcd). */
+PASTA_API void pasta_fp_invert(pasta_fp *r, const pasta_fp *a);
+/* Same result, variable time (for public values only). */
+PASTA_API void pasta_fp_invert_var(pasta_fp *r, const pasta_fp *a);
+/* out[i] = 1/in[i] for i < n (0 stays 0), with one inversion (Montgomery's trick).
+ * out may equal in (in place); otherwise the arrays must not overlap. Constant time in the
+ * values. Returns PASTA_OK, PASTA_ERR_INVALID_ARG (NULL with n > 0, or n too large) or
+ * PASTA_ERR_NO_MEMORY; on error out is untouched. */
+PASTA_API int pasta_fp_batch_invert(pasta_fp *out, const pasta_fp *in, size_t n);
+/* If a is a square: r = a square root of a, returns 1. Otherwise r = 0, returns 0.
+ * Constant time; the root returned is the one zcash/pasta_curves returns. */
+PASTA_API int pasta_fp_sqrt(pasta_fp *r, const pasta_fp *a);
+/* As pasta_curves' sqrt_ratio: returns 1 and r = sqrt(num/div) if num/div is a square
+ * (div != 0); returns 1 and r = 0 if num = 0; returns 0 and r = 0 if div = 0, num != 0;
+ * returns 0 and r = sqrt(ROOT_OF_UNITY * num/div) otherwise. Constant time. */
+PASTA_API int pasta_fp_sqrt_ratio(pasta_fp *r, const pasta_fp *num, const pasta_fp *div);
+/* Legendre symbol: 0 for a = 0, 1 for a nonzero square, -1 otherwise. Constant time. */
+PASTA_API int pasta_fp_legendre(const pasta_fp *a);
+PASTA_API int pasta_fp_is_square(const pasta_fp *a);                    /* 1 for 0, too */
+
+/* ---- Predicates and constant-time selection (flags are 0 or 1). */
+PASTA_API int pasta_fp_eq(const pasta_fp *a, const pasta_fp *b);
+PASTA_API int pasta_fp_is_zero(const pasta_fp *a);
+PASTA_API int pasta_fp_is_odd(const pasta_fp *a);  /* parity of the canonical integer */
+PASTA_API void pasta_fp_cmov(pasta_fp *r, const pasta_fp *a, int flag);     /* flag ? r=a */
+PASTA_API void pasta_fp_select(pasta_fp *r, const pasta_fp *a, const pasta_fp *b,
+                               int flag);                                   /* flag ? b : a */
+PASTA_API void pasta_fp_cswap(pasta_fp *a, pasta_fp *b, int flag);
+
+/* ---- Fq: same contracts as above. */
+PASTA_API void pasta_fq_zero(pasta_fq *r);
+PASTA_API void pasta_fq_one(pasta_fq *r);
+PASTA_API void pasta_fq_from_u64(pasta_fq *r, uint64_t v);
+PASTA_API void pasta_fq_from_u128(pasta_fq *r, uint64_t lo, uint64_t hi);
+PASTA_API void pasta_fq_from_raw(pasta_fq *r, const uint64_t limbs[4]);
+PASTA_API void pasta_fq_to_raw(uint64_t limbs[4], const pasta_fq *a);
+PASTA_API void pasta_fq_to_bytes(uint8_t out[32], const pasta_fq *a);
+PASTA_API int pasta_fq_from_bytes(pasta_fq *r, const uint8_t in[32]);
+PASTA_API void pasta_fq_from_uniform_bytes(pasta_fq *r, const uint8_t in[64]);
+PASTA_API int pasta_fq_random(pasta_fq *r, pasta_rng_fn rng, void *rng_ctx);
+PASTA_API void pasta_fq_add(pasta_fq *r, const pasta_fq *a, const pasta_fq *b);
+PASTA_API void pasta_fq_sub(pasta_fq *r, const pasta_fq *a, const pasta_fq *b);
+PASTA_API void pasta_fq_neg(pasta_fq *r, const pasta_fq *a);
+PASTA_API void pasta_fq_dbl(pasta_fq *r, const pasta_fq *a);
+PASTA_API void pasta_fq_mul(pasta_fq *r, const pasta_fq *a, const pasta_fq *b);
+PASTA_API void pasta_fq_sqr(pasta_fq *r, const pasta_fq *a);
+PASTA_API void pasta_fq_cube(pasta_fq *r, const pasta_fq *a);
+PASTA_API void pasta_fq_pow(pasta_fq *r, const pasta_fq *a, const uint64_t e[4]);
+PASTA_API void pasta_fq_pow_var(pasta_fq *r, const pasta_fq *a, const uint64_t e[4]);
+PASTA_API void pasta_fq_invert(pasta_fq *r, const pasta_fq *a);
+PASTA_API void pasta_fq_invert_var(pasta_fq *r, const pasta_fq *a);
+PASTA_API int pasta_fq_batch_invert(pasta_fq *out, const pasta_fq *in, size_t n);
+PASTA_API int pasta_fq_sqrt(pasta_fq *r, const pasta_fq *a);
+PASTA_API int pasta_fq_sqrt_ratio(pasta_fq *r, const pasta_fq *num, const pasta_fq *div);
+PASTA_API int pasta_fq_legendre(const pasta_fq *a);
+PASTA_API int pasta_fq_is_square(const pasta_fq *a);
+PASTA_API int pasta_fq_eq(const pasta_fq *a, const pasta_fq *b);
+PASTA_API int pasta_fq_is_zero(const pasta_fq *a);
+PASTA_API int pasta_fq_is_odd(const pasta_fq *a);
+PASTA_API void pasta_fq_cmov(pasta_fq *r, const pasta_fq *a, int flag);
+PASTA_API void pasta_fq_select(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, int flag);
+PASTA_API void pasta_fq_cswap(pasta_fq *a, pasta_fq *b, int flag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PASTA_FIELD_H */

@@ -1,0 +1,9 @@
+/* pasta — Pasta-curve (Pallas/Vesta) arithmetic engine. Umbrella header. */
+#ifndef PASTA_PASTA_H
+#define PASTA_PASTA_H
+
+#include "common.h"
+#include "backend.h"
+#include "field.h"
+
+#endif /* PASTA_PASTA_H */

@@ -5,5 +5,6 @@
 #include "common.h"
 #include "backend.h"
 #include "field.h"
+#include "version.h"
 
 #endif /* PASTA_PASTA_H */

@@ -127,6 +127,15 @@ static inline void pasta_bench_consume(const void *p, size_t len) {
 #endif
 }
 
+/* Make a scalar variable opaque: the compiler forgets its value (it may have changed), so
+ * a loop-carried chain like x = f(x) cannot be folded or strength-reduced. For structs and
+ * arrays, pass their address to pasta_bench_consume instead. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PASTA_BENCH_OPAQUE(x) __asm__ __volatile__("" : "+r"(x))
+#else
+#define PASTA_BENCH_OPAQUE(x) pasta_bench_consume(&(x), sizeof(x))
+#endif
+
 /* Compiler barrier with no operands: memory may have changed arbitrarily. */
 static inline void pasta_bench_clobber(void) {
 #if defined(__GNUC__) || defined(__clang__)

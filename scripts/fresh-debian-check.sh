@@ -164,7 +164,9 @@ if [ "$apt_cache" = 1 ]; then
 fi
 
 # 4. inside: clone by file path (no network for git), then make.
-say "in chroot: git clone + make ${targets[*]} (commit $commit)"
+what="make ${targets[*]}"
+[ "$toolchain_only" = 1 ] && what="toolchain stand-in"
+say "in chroot: git clone + $what (commit $commit)"
 cat > "$ROOT/root/check.sh" <<'INNER'
 set -eu
 commit=$1; toolchain_only=$2; shift 2
@@ -242,8 +244,6 @@ if [ "$want_shell" = 1 ]; then
 fi
 cleanup
 
-what="make ${targets[*]}"
-[ "$toolchain_only" = 1 ] && what="toolchain stand-in"
 if [ "$rc" = 0 ]; then
     printf '\nfresh-debian-check: PASS (%s on minimal Debian 12, commit %s; chroot %d s, total %d s)\n' \
         "$what" "${commit:0:12}" "$inside" "$(( $(now) - T0 ))"

@@ -101,6 +101,14 @@ count_ops() { # count_ops ROLE BIN BACKEND: fills ir.tsv with "op field role ir_
     done; done
 }
 
+if [ ${#ANALYSE[@]} -eq 0 ]; then
+    # The candidate kernels need x86-64 with BMI2 (mulx) and ADX (adcx/adox).
+    if [ "$(uname -m)" != x86_64 ] || ! grep -qw adx /proc/cpuinfo || ! grep -qw bmi2 /proc/cpuinfo; then
+        echo "compare_backends: this CPU lacks x86-64 BMI2/ADX; nothing to compare, skipping"
+        exit 0
+    fi
+fi
+
 if [ ${#ANALYSE[@]} -eq 4 ]; then
     RUNS=("${ANALYSE[@]}")
     CONTROL_SHA=unknown CANDIDATE_SHA=unknown

@@ -5,6 +5,6 @@
 #include "common.h"
 #include "backend.h"
 #include "field.h"
-#include "version.h"
+#include "pasta/version.h"
 
 #endif /* PASTA_PASTA_H */

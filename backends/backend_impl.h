@@ -6,6 +6,7 @@
 
 #include "backends/backend.h"
 #include "fields/ct.h"
+#include "fields/safegcd.h"
 
 #define FIELD fp
 #include "fields/field_impl.h"

@@ -192,15 +192,18 @@ static void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
     *r = acc;
 }
 
-/* TEMPORARY until safegcd lands: Fermat, r = a^(m-2) (0 for a = 0). */
+/* safegcd on the Montgomery limbs gives (aR)^-1; times R^3 in Montgomery form
+ * ((aR)^-1 R^3 / R) is a^-1 R. 0 maps to 0. */
 static void F(invert)(FE *r, const FE *a) {
-    const uint64_t e[4] = {MODULUS[0] - 2, MODULUS[1], MODULUS[2], MODULUS[3]};
-    F(pow)(r, a, e);
+    FE t;
+    pasta_modinv_ct(t.limbs, a->limbs, &PASTA_CAT(pasta_modinv_, FIELD));
+    F(mul)(r, &t, (const FE *)(const void *)FC(R3));
 }
 
 static void F(invert_var)(FE *r, const FE *a) {
-    const uint64_t e[4] = {MODULUS[0] - 2, MODULUS[1], MODULUS[2], MODULUS[3]};
-    F(pow_var)(r, a, e);
+    FE t;
+    pasta_modinv_var(t.limbs, a->limbs, &PASTA_CAT(pasta_modinv_, FIELD));
+    F(mul)(r, &t, (const FE *)(const void *)FC(R3));
 }
 
 /* Montgomery's trick; zeros are replaced by one in the running product (constant time)

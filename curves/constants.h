@@ -20,4 +20,9 @@
 PASTA_CURVE_CONSTANTS(pallas, fp, fq)
 PASTA_CURVE_CONSTANTS(vesta, fq, fp)
 
+
+/* Curve ids in the hash_to_curve domain separation tag (pasta_curves CURVE_ID). */
+#define pasta_pallas_ID "pallas"
+#define pasta_vesta_ID "vesta"
+
 #endif /* PASTA_CURVES_CONSTANTS_H */

@@ -99,7 +99,9 @@ PASTA_API void pasta_fp_invert_var(pasta_fp *r, const pasta_fp *a);
  * PASTA_ERR_NO_MEMORY; on error out is untouched. */
 PASTA_API int pasta_fp_batch_invert(pasta_fp *out, const pasta_fp *in, size_t n);
 /* If a is a square: r = a square root of a, returns 1. Otherwise r = 0, returns 0.
- * Constant time; the root returned is the one zcash/pasta_curves returns. */
+ * Constant time (Tonelli–Shanks as the ff crate's sqrt_tonelli_shanks, which
+ * zcash/pasta_curves uses without its sqrt-table feature). Which of the two roots is
+ * returned is deterministic but not part of the contract. */
 PASTA_API int pasta_fp_sqrt(pasta_fp *r, const pasta_fp *a);
 /* As pasta_curves' sqrt_ratio: returns 1 and r = sqrt(num/div) if num/div is a square
  * (div != 0); returns 1 and r = 0 if num = 0; returns 0 and r = 0 if div = 0, num != 0;

@@ -1,0 +1,29 @@
+#include "backends/alloc.h"
+
+#include <stdlib.h>
+#include <stdatomic.h>
+#include <string.h>
+
+static _Atomic long fail_at; /* 0: never fail */
+static _Atomic long count;
+
+void *pasta_alloc(size_t size) {
+    if (size == 0) return NULL;
+    long k = atomic_fetch_add(&count, 1) + 1;
+    long f = atomic_load(&fail_at);
+    if (f != 0 && k == f) return NULL;
+    return malloc(size);
+}
+
+void pasta_free(void *p) { free(p); }
+
+void pasta_secure_zero(void *p, size_t n) {
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+long pasta_test_alloc_fail_at(long n) {
+    long made = atomic_exchange(&count, 0);
+    atomic_store(&fail_at, n);
+    return made;
+}

@@ -1,0 +1,23 @@
+/* Body of one backend's translation unit: instantiates every template for the backend
+ * named by PASTA_BACKEND, whose kernel header the includer has already included, and
+ * defines its table pasta_ops_<backend>. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backends/backend.h"
+#include "fields/ct.h"
+
+#define FIELD fp
+#include "fields/field_impl.h"
+#undef FIELD
+
+#define FIELD fq
+#include "fields/field_impl.h"
+#undef FIELD
+
+const pasta_ops PASTA_CAT(pasta_ops_, PASTA_BACKEND) = {
+    .backend = PASTA_BACKEND_ID,
+    .name = PASTA_BACKEND_NAME,
+    .fp = &PASTA_BNAME(fp, ops),
+    .fq = &PASTA_BNAME(fq, ops),
+};

@@ -1,0 +1,124 @@
+/* Run-time backend selection and the public entry points (docs/DESIGN.md).
+ *
+ * The active table is chosen once, on first use: PASTA_BACKEND from the environment,
+ * else the best backend this CPU supports. Selection is an atomic pointer, so concurrent
+ * first calls are safe (they compute the same answer). */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backend.h"
+
+#if defined(PASTA_X86_64_ASM) && defined(__x86_64__)
+#include <cpuid.h>
+/* BMI2: CPUID.(EAX=7,ECX=0):EBX bit 8; ADX: bit 19 (Intel SDM vol. 2A, CPUID). */
+static int cpu_has_bmi2_adx(void) {
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    (void)a, (void)c, (void)d;
+    return ((b >> 8) & 1) && ((b >> 19) & 1);
+}
+#endif
+
+const pasta_ops *pasta_ops_for(pasta_backend b) {
+    switch (b) {
+    case PASTA_BACKEND_PORTABLE:
+        return &pasta_ops_portable;
+    case PASTA_BACKEND_X86_64_ASM:
+#if defined(PASTA_X86_64_ASM) && defined(__x86_64__)
+        return cpu_has_bmi2_adx() ? &pasta_ops_x86_64_asm : NULL;
+#else
+        return NULL;
+#endif
+    case PASTA_BACKEND_AUTO: {
+        const pasta_ops *t = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
+        return t != NULL ? t : &pasta_ops_portable;
+    }
+    }
+    return NULL;
+}
+
+static _Atomic(const pasta_ops *) active;
+
+static const pasta_ops *initial_ops(void) {
+    const char *env = getenv("PASTA_BACKEND");
+    pasta_backend b = PASTA_BACKEND_AUTO;
+    if (env != NULL && *env != '\0') {
+        const pasta_ops *t = NULL;
+        if (pasta_backend_parse(&b, env) == PASTA_OK) t = pasta_ops_for(b);
+        if (t == NULL) {
+            /* A forced backend this build or CPU cannot run is an error, never SIGILL. */
+            fprintf(stderr, "pasta: PASTA_BACKEND=%s is %s; using portable\n", env,
+                    pasta_backend_parse(&b, env) == PASTA_OK ? "not supported here"
+                                                             : "not a backend name");
+            return &pasta_ops_portable;
+        }
+        return t;
+    }
+    return pasta_ops_for(PASTA_BACKEND_AUTO);
+}
+
+const pasta_ops *pasta_active_ops(void) {
+    const pasta_ops *t = atomic_load_explicit(&active, memory_order_acquire);
+    if (t == NULL) {
+        const pasta_ops *expected = NULL;
+        t = initial_ops();
+        if (!atomic_compare_exchange_strong(&active, &expected, t)) t = expected;
+    }
+    return t;
+}
+
+int pasta_backend_set(pasta_backend b) {
+    const pasta_ops *t = pasta_ops_for(b);
+    if (t == NULL) return PASTA_ERR_UNSUPPORTED;
+    atomic_store_explicit(&active, t, memory_order_release);
+    return PASTA_OK;
+}
+
+pasta_backend pasta_backend_get(void) { return pasta_active_ops()->backend; }
+
+int pasta_backend_supported(pasta_backend b) { return pasta_ops_for(b) != NULL; }
+
+const char *pasta_backend_name(pasta_backend b) {
+    switch (b) {
+    case PASTA_BACKEND_AUTO: return "auto";
+    case PASTA_BACKEND_PORTABLE: return "portable";
+    case PASTA_BACKEND_X86_64_ASM: return "x86_64-asm";
+    }
+    return NULL;
+}
+
+int pasta_backend_parse(pasta_backend *out, const char *name) {
+    static const pasta_backend all[] = {PASTA_BACKEND_AUTO, PASTA_BACKEND_PORTABLE,
+                                        PASTA_BACKEND_X86_64_ASM};
+    if (out == NULL || name == NULL) return PASTA_ERR_INVALID_ARG;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        if (strcmp(name, pasta_backend_name(all[i])) == 0) {
+            *out = all[i];
+            return PASTA_OK;
+        }
+    }
+    return PASTA_ERR_INVALID_ARG;
+}
+
+const char *pasta_strerror(int err) {
+    switch (err) {
+    case PASTA_OK: return "success";
+    case PASTA_ERR_NONCANONICAL: return "non-canonical encoding";
+    case PASTA_ERR_NOT_ON_CURVE: return "not a point on the curve";
+    case PASTA_ERR_INVALID_ARG: return "invalid argument";
+    case PASTA_ERR_NO_MEMORY: return "out of memory";
+    case PASTA_ERR_UNSUPPORTED: return "backend not supported";
+    case PASTA_ERR_RNG: return "random number generator failed";
+    }
+    return "unknown error";
+}
+
+#define FIELD fp
+#include "fields/field_api.h"
+#undef FIELD
+#define FIELD fq
+#include "fields/field_api.h"
+#undef FIELD

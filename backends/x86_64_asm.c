@@ -1,0 +1,8 @@
+/* The x86-64 BMI2/ADX backend: every layer on the inline-asm kernels of
+ * fields/x86_64_asm.h. Compiled only with PASTA_X86_64_ASM; run only after cpuid. */
+#include "fields/x86_64_asm.h"
+
+#define PASTA_BACKEND x86_64_asm
+#define PASTA_BACKEND_ID PASTA_BACKEND_X86_64_ASM
+#define PASTA_BACKEND_NAME "x86_64-asm"
+#include "backends/backend_impl.h"

@@ -1,0 +1,36 @@
+/* Constant-time helpers shared by all layers. */
+#ifndef PASTA_FIELDS_CT_H
+#define PASTA_FIELDS_CT_H
+
+#include <stdint.h>
+
+__extension__ typedef unsigned __int128 pasta_u128;
+
+/* Value barrier: the compiler cannot see through it, so masks derived from secret data
+ * stay masks and are not turned back into branches (as blst's `launder`). */
+static inline uint64_t pasta_ct_barrier(uint64_t v) {
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(v));
+#endif
+    return v;
+}
+
+/* All ones if flag (0 or 1) is 1, else 0. */
+static inline uint64_t pasta_ct_mask(uint64_t flag) { return pasta_ct_barrier(0 - (flag & 1)); }
+
+/* 1 if v == 0, else 0, without a branch. */
+static inline uint64_t pasta_ct_is_zero_u64(uint64_t v) {
+    return 1 ^ (pasta_ct_barrier(v | (0 - v)) >> 63);
+}
+
+/* 1 if the 4-limb integer a is below b, else 0 (borrow of a - b). */
+static inline uint64_t pasta_ct_lt4(const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t borrow = 0;
+    for (int i = 0; i < 4; i++) {
+        pasta_u128 d = (pasta_u128)a[i] - b[i] - borrow;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    return borrow;
+}
+
+#endif /* PASTA_FIELDS_CT_H */

@@ -1,0 +1,333 @@
+/* Template: every field operation of the public API on one backend, on top of that
+ * backend's kernels F(add), F(sub), F(dbl), F(mul), F(sqr) (docs/DESIGN.md).
+ *
+ * Include with PASTA_BACKEND and FIELD defined, after backends/template.h, the backend's
+ * kernel header, fields/ct.h, fields/safegcd.h and backends/alloc.h. Defines static
+ * functions F(name) with the contracts of include/pasta/field.h, and the table F(ops).
+ */
+
+#define MODULUS FC(MODULUS)
+
+static void F(zero)(FE *r) { *r = FC(ZERO); }
+static void F(one)(FE *r) { *r = FC(ONE); }
+
+/* r = a - y if a >= y, else a (y any 256-bit integer, constant time). */
+static void F(csub_ge)(uint64_t a[4], const uint64_t y[4]) {
+    uint64_t t[4], borrow = 0;
+    for (int i = 0; i < 4; i++) {
+        pasta_u128 d = (pasta_u128)a[i] - y[i] - borrow;
+        t[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t keep = pasta_ct_mask(borrow);
+    for (int i = 0; i < 4; i++) a[i] = (a[i] & keep) | (t[i] & ~keep);
+}
+
+/* x mod m for any x < 2^256 < 4m: subtract 2m, then m, each if possible. */
+static void F(reduce_raw)(FE *r, const uint64_t x[4]) {
+    const uint64_t two_m[4] = {MODULUS[0] << 1, (MODULUS[1] << 1) | (MODULUS[0] >> 63),
+                               (MODULUS[2] << 1) | (MODULUS[1] >> 63),
+                               (MODULUS[3] << 1) | (MODULUS[2] >> 63)};
+    uint64_t t[4] = {x[0], x[1], x[2], x[3]};
+    F(csub_ge)(t, two_m);
+    F(csub_ge)(t, MODULUS);
+    for (int i = 0; i < 4; i++) r->limbs[i] = t[i];
+}
+
+static void F(from_raw)(FE *r, const uint64_t limbs[4]) {
+    FE t;
+    const FE *r2 = (const FE *)(const void *)FC(R2);
+    F(reduce_raw)(&t, limbs);
+    F(mul)(r, &t, r2); /* (x * R^2) / R = x R */
+}
+
+static void F(to_raw)(uint64_t limbs[4], const FE *a) {
+    const FE one_raw = {{1, 0, 0, 0}};
+    FE t;
+    F(mul)(&t, a, &one_raw); /* (a R * 1) / R = a */
+    for (int i = 0; i < 4; i++) limbs[i] = t.limbs[i];
+}
+
+static void F(from_u64)(FE *r, uint64_t v) {
+    const uint64_t x[4] = {v, 0, 0, 0};
+    F(from_raw)(r, x);
+}
+
+static void F(from_u128)(FE *r, uint64_t lo, uint64_t hi) {
+    const uint64_t x[4] = {lo, hi, 0, 0};
+    F(from_raw)(r, x);
+}
+
+static void F(to_bytes)(uint8_t out[32], const FE *a) {
+    uint64_t x[4];
+    F(to_raw)(x, a);
+    for (int i = 0; i < 32; i++) out[i] = (uint8_t)(x[i / 8] >> (8 * (i % 8)));
+}
+
+static void F(load_le)(uint64_t x[4], const uint8_t *in) {
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = 0;
+        for (int j = 7; j >= 0; j--) v = (v << 8) | in[8 * i + j];
+        x[i] = v;
+    }
+}
+
+static void F(cmov)(FE *r, const FE *a, int flag) {
+    uint64_t mask = pasta_ct_mask((uint64_t)flag);
+    for (int i = 0; i < 4; i++) r->limbs[i] ^= mask & (r->limbs[i] ^ a->limbs[i]);
+}
+
+static void F(select)(FE *r, const FE *a, const FE *b, int flag) {
+    uint64_t mask = pasta_ct_mask((uint64_t)flag);
+    for (int i = 0; i < 4; i++) r->limbs[i] = a->limbs[i] ^ (mask & (a->limbs[i] ^ b->limbs[i]));
+}
+
+static void F(cswap)(FE *a, FE *b, int flag) {
+    uint64_t mask = pasta_ct_mask((uint64_t)flag);
+    for (int i = 0; i < 4; i++) {
+        uint64_t d = mask & (a->limbs[i] ^ b->limbs[i]);
+        a->limbs[i] ^= d;
+        b->limbs[i] ^= d;
+    }
+}
+
+/* Branch-free: the output is written through cmov and the error code is arithmetic, so
+ * only the returned code depends on the input (needed by the valgrind ctime check). */
+static int F(from_bytes)(FE *r, const uint8_t in[32]) {
+    uint64_t x[4];
+    FE t;
+    const FE *r2 = (const FE *)(const void *)FC(R2);
+    F(load_le)(x, in);
+    uint64_t ok = pasta_ct_lt4(x, MODULUS); /* bit 255 set implies x >= m */
+    F(reduce_raw)(&t, x);
+    F(mul)(&t, &t, r2);
+    F(cmov)(r, &t, (int)ok);
+    return (int)(pasta_ct_mask(ok ^ 1) & (uint64_t)(int64_t)PASTA_ERR_NONCANONICAL);
+}
+
+/* d0 R^2 / R + d1 R^3 / R = (d0 + d1 2^256) R, as zcash/pasta_curves' from_u512. */
+static void F(from_uniform_bytes)(FE *r, const uint8_t in[64]) {
+    uint64_t x[4];
+    FE lo, hi;
+    F(load_le)(x, in);
+    F(reduce_raw)(&lo, x);
+    F(load_le)(x, in + 32);
+    F(reduce_raw)(&hi, x);
+    F(mul)(&lo, &lo, (const FE *)(const void *)FC(R2));
+    F(mul)(&hi, &hi, (const FE *)(const void *)FC(R3));
+    F(add)(r, &lo, &hi);
+}
+
+static int F(random)(FE *r, pasta_rng_fn rng, void *rng_ctx) {
+    uint8_t buf[64];
+    if (rng == NULL) return PASTA_ERR_INVALID_ARG;
+    if (rng(rng_ctx, buf, sizeof buf) != 0) return PASTA_ERR_RNG;
+    F(from_uniform_bytes)(r, buf);
+    pasta_secure_zero(buf, sizeof buf);
+    return PASTA_OK;
+}
+
+static int F(is_zero)(const FE *a) {
+    return (int)pasta_ct_is_zero_u64(a->limbs[0] | a->limbs[1] | a->limbs[2] | a->limbs[3]);
+}
+
+static int F(eq)(const FE *a, const FE *b) {
+    uint64_t d = 0;
+    for (int i = 0; i < 4; i++) d |= a->limbs[i] ^ b->limbs[i];
+    return (int)pasta_ct_is_zero_u64(d);
+}
+
+static int F(is_odd)(const FE *a) {
+    uint64_t x[4];
+    F(to_raw)(x, a);
+    return (int)(x[0] & 1);
+}
+
+/* r = m - a, or 0 for a = 0. */
+static void F(neg)(FE *r, const FE *a) {
+    uint64_t nz = pasta_ct_mask(F(is_zero)(a) ^ 1), borrow = 0, t[4];
+    for (int i = 0; i < 4; i++) {
+        pasta_u128 d = (pasta_u128)MODULUS[i] - a->limbs[i] - borrow;
+        t[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    for (int i = 0; i < 4; i++) r->limbs[i] = t[i] & nz;
+}
+
+static void F(cube)(FE *r, const FE *a) {
+    FE t;
+    F(sqr)(&t, a);
+    F(mul)(r, &t, a);
+}
+
+/* Fixed 4-bit windows, 64 of them, each table entry read with a full constant-time scan. */
+static void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
+    FE table[16], acc, sel;
+    F(one)(&table[0]);
+    table[1] = *a;
+    for (int i = 2; i < 16; i++) F(mul)(&table[i], &table[i - 1], a);
+    F(one)(&acc);
+    for (int w = 63; w >= 0; w--) {
+        for (int s = 0; s < 4; s++) F(sqr)(&acc, &acc);
+        uint64_t digit = (e[w / 16] >> (4 * (w % 16))) & 15;
+        F(zero)(&sel);
+        for (uint64_t j = 0; j < 16; j++) F(cmov)(&sel, &table[j], (int)pasta_ct_is_zero_u64(j ^ digit));
+        F(mul)(&acc, &acc, &sel);
+    }
+    *r = acc;
+}
+
+/* Left-to-right square and multiply; the exponent is public. */
+static void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
+    FE acc, base = *a;
+    F(one)(&acc);
+    int started = 0;
+    for (int i = 255; i >= 0; i--) {
+        if (started) F(sqr)(&acc, &acc);
+        if ((e[i / 64] >> (i % 64)) & 1) {
+            F(mul)(&acc, &acc, &base);
+            started = 1;
+        }
+    }
+    *r = acc;
+}
+
+/* TEMPORARY until safegcd lands: Fermat, r = a^(m-2) (0 for a = 0). */
+static void F(invert)(FE *r, const FE *a) {
+    const uint64_t e[4] = {MODULUS[0] - 2, MODULUS[1], MODULUS[2], MODULUS[3]};
+    F(pow)(r, a, e);
+}
+
+static void F(invert_var)(FE *r, const FE *a) {
+    const uint64_t e[4] = {MODULUS[0] - 2, MODULUS[1], MODULUS[2], MODULUS[3]};
+    F(pow_var)(r, a, e);
+}
+
+/* Montgomery's trick; zeros are replaced by one in the running product (constant time)
+ * and mapped back to zero. prefix[i] = product of the nonzero in[0..i). */
+static int F(batch_invert)(FE *out, const FE *in, size_t n) {
+    if (n == 0) return PASTA_OK;
+    if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
+    if (n > SIZE_MAX / sizeof(FE)) return PASTA_ERR_INVALID_ARG;
+    FE *prefix = pasta_alloc(n * sizeof(FE));
+    if (prefix == NULL) return PASTA_ERR_NO_MEMORY;
+    FE acc, inv, x;
+    F(one)(&acc);
+    for (size_t i = 0; i < n; i++) {
+        prefix[i] = acc;
+        x = in[i];
+        F(cmov)(&x, &FC(ONE), F(is_zero)(&in[i]));
+        F(mul)(&acc, &acc, &x);
+    }
+    F(invert)(&inv, &acc);
+    for (size_t i = n; i-- > 0;) {
+        x = in[i]; /* read before out[i] is written: in may equal out */
+        int z = F(is_zero)(&x);
+        F(cmov)(&x, &FC(ONE), z);
+        F(mul)(&out[i], &inv, &prefix[i]);
+        F(cmov)(&out[i], &FC(ZERO), z);
+        F(mul)(&inv, &inv, &x);
+    }
+    pasta_free(prefix);
+    return PASTA_OK;
+}
+
+/* Constant-time Tonelli–Shanks (the formulation of the ff crate's sqrt_tonelli_shanks,
+ * used by zcash/pasta_curves without its sqrt-table feature). t = (m-1)/2^S odd. */
+static int F(sqrt)(FE *r, const FE *a) {
+    /* (t - 1) / 2 = (m - 1) >> (S + 1) */
+    const uint64_t tm1d2[4] = {(MODULUS[0] >> 33) | (MODULUS[1] << 31),
+                               (MODULUS[1] >> 33) | (MODULUS[2] << 31),
+                               (MODULUS[2] >> 33) | (MODULUS[3] << 31), MODULUS[3] >> 33};
+    FE w, x, b, z, b2k, squared, new_z, t;
+    F(pow_var)(&w, a, tm1d2); /* public exponent: constant time in a */
+    uint64_t v = 32;
+    F(mul)(&x, &w, a);
+    F(mul)(&b, &x, &w);
+    z = FC(ROOT_OF_UNITY);
+    for (uint64_t max_v = 32; max_v >= 1; max_v--) {
+        uint64_t k = 1, j_less_than_v = 1;
+        F(sqr)(&b2k, &b);
+        for (uint64_t j = 2; j < max_v; j++) {
+            int b2k_is_one = F(eq)(&b2k, &FC(ONE));
+            F(select)(&squared, &b2k, &z, b2k_is_one);
+            F(sqr)(&squared, &squared);
+            F(select)(&b2k, &squared, &b2k, b2k_is_one);
+            F(select)(&new_z, &z, &squared, b2k_is_one);
+            j_less_than_v &= pasta_ct_is_zero_u64(j ^ v) ^ 1;
+            k ^= pasta_ct_mask((uint64_t)b2k_is_one ^ 1) & (k ^ j); /* is_one ? k : j */
+            F(select)(&z, &z, &new_z, (int)j_less_than_v);
+        }
+        F(mul)(&t, &x, &z);
+        F(select)(&x, &t, &x, F(eq)(&b, &FC(ONE)));
+        F(sqr)(&z, &z);
+        F(mul)(&b, &b, &z);
+        v = k;
+    }
+    F(sqr)(&t, &x);
+    int ok = F(eq)(&t, a);
+    F(select)(r, &FC(ZERO), &x, ok);
+    return ok;
+}
+
+static int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
+    FE a, b, ra, rb;
+    F(invert)(&a, div); /* 0 for div = 0 */
+    F(mul)(&a, &a, num);
+    F(mul)(&b, &a, &FC(ROOT_OF_UNITY));
+    int sa = F(sqrt)(&ra, &a);
+    F(sqrt)(&rb, &b);
+    int num_zero = F(is_zero)(num), div_zero = F(is_zero)(div);
+    F(select)(r, &rb, &ra, sa);
+    return sa & (num_zero | (div_zero ^ 1));
+}
+
+static int F(legendre)(const FE *a) {
+    /* (m - 1) / 2 */
+    const uint64_t e[4] = {(MODULUS[0] >> 1) | (MODULUS[1] << 63),
+                           (MODULUS[1] >> 1) | (MODULUS[2] << 63),
+                           (MODULUS[2] >> 1) | (MODULUS[3] << 63), MODULUS[3] >> 1};
+    FE t;
+    F(pow_var)(&t, a, e); /* public exponent */
+    int one = F(eq)(&t, &FC(ONE)), zero = F(is_zero)(&t);
+    return one - (1 ^ one ^ zero);
+}
+
+static int F(is_square)(const FE *a) { return F(legendre)(a) >= 0; }
+
+static void F(chain)(int op, FE *x, const FE *y, uint64_t n) {
+    FE acc = *x;
+    switch (op) {
+    case PASTA_CHAIN_ADD:
+        for (uint64_t i = 0; i < n; i++) F(add)(&acc, &acc, y);
+        break;
+    case PASTA_CHAIN_SUB:
+        for (uint64_t i = 0; i < n; i++) F(sub)(&acc, &acc, y);
+        break;
+    case PASTA_CHAIN_DBL:
+        for (uint64_t i = 0; i < n; i++) F(dbl)(&acc, &acc);
+        break;
+    case PASTA_CHAIN_MUL:
+        for (uint64_t i = 0; i < n; i++) F(mul)(&acc, &acc, y);
+        break;
+    case PASTA_CHAIN_SQR:
+        for (uint64_t i = 0; i < n; i++) F(sqr)(&acc, &acc);
+        break;
+    case PASTA_CHAIN_NEG:
+        for (uint64_t i = 0; i < n; i++) F(neg)(&acc, &acc);
+        break;
+    default:
+        break;
+    }
+    *x = acc;
+}
+
+static const struct PASTA_CAT3(pasta_, FIELD, _ops) F(ops) = {
+    F(zero), F(one), F(from_u64), F(from_u128), F(from_raw), F(to_raw), F(to_bytes),
+    F(from_bytes), F(from_uniform_bytes), F(random), F(add), F(sub), F(neg), F(dbl),
+    F(mul), F(sqr), F(cube), F(pow), F(pow_var), F(invert), F(invert_var),
+    F(batch_invert), F(sqrt), F(sqrt_ratio), F(legendre), F(is_square), F(eq),
+    F(is_zero), F(is_odd), F(cmov), F(select), F(cswap), F(chain),
+};
+
+#undef MODULUS

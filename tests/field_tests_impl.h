@@ -1,0 +1,349 @@
+/* Template: field tests for one FIELD (fp | fq) against GMP, on a given backend table.
+ * Included by tests/test_field.c with FIELD and FIELD_ID (0 = fp, 1 = fq) defined. */
+#define T(name) PASTA_CAT3(t_, FIELD, PASTA_CAT(_, name))
+#define OPS_T const struct PASTA_CAT3(pasta_, FIELD, _ops)
+
+static void T(to_fe)(FE *r, const mpz_t v) { tu_value_to_mont(r->limbs, v, FIELD_ID); }
+
+static void T(expect)(const FE *got, const mpz_t want, const char *what, const mpz_t a,
+                      const mpz_t b) {
+    mpz_t g;
+    mpz_init(g);
+    tu_from_limbs(g, got->limbs);
+    mpz_t m;
+    mpz_init(m);
+    tu_modulus(m, FIELD_ID);
+    int canonical = mpz_cmp(g, m) < 0;
+    tu_mont_to_value(g, got->limbs, FIELD_ID);
+    if (!canonical || mpz_cmp(g, want) != 0) {
+        gmp_fprintf(stderr, "%s %s: a=%#Zx b=%#Zx want %#Zx got %#Zx%s\n", STR(FIELD), what, a,
+                    b, want, g, canonical ? "" : " (non-canonical limbs)");
+        cr_assert_fail("%s mismatch", what);
+    }
+    mpz_clears(g, m, NULL);
+}
+
+/* add, sub, neg, dbl, mul, sqr of (a, b) on o, each against GMP. */
+static void T(check_pair)(OPS_T *o, const mpz_t a, const mpz_t b) {
+    mpz_t m, want;
+    mpz_inits(m, want, NULL);
+    tu_modulus(m, FIELD_ID);
+    FE x, y, r;
+    T(to_fe)(&x, a);
+    T(to_fe)(&y, b);
+    o->add(&r, &x, &y);
+    mpz_add(want, a, b), mpz_mod(want, want, m);
+    T(expect)(&r, want, "add", a, b);
+    o->sub(&r, &x, &y);
+    mpz_sub(want, a, b), mpz_mod(want, want, m);
+    T(expect)(&r, want, "sub", a, b);
+    o->mul(&r, &x, &y);
+    mpz_mul(want, a, b), mpz_mod(want, want, m);
+    T(expect)(&r, want, "mul", a, b);
+    o->neg(&r, &x);
+    mpz_neg(want, a), mpz_mod(want, want, m);
+    T(expect)(&r, want, "neg", a, b);
+    o->dbl(&r, &x);
+    mpz_mul_2exp(want, a, 1), mpz_mod(want, want, m);
+    T(expect)(&r, want, "dbl", a, b);
+    o->sqr(&r, &x);
+    mpz_mul(want, a, a), mpz_mod(want, want, m);
+    T(expect)(&r, want, "sqr", a, b);
+    /* Aliasing: r == a == b. */
+    r = x;
+    o->mul(&r, &r, &r);
+    T(expect)(&r, want, "mul (aliased)", a, a);
+    r = x;
+    o->add(&r, &r, &r);
+    mpz_mul_2exp(want, a, 1), mpz_mod(want, want, m);
+    T(expect)(&r, want, "add (aliased)", a, a);
+    mpz_clears(m, want, NULL);
+}
+
+static void T(sweep)(OPS_T *o, long pairs) {
+    tu_rng rng;
+    tu_rng_init(&rng, 100 + FIELD_ID);
+    mpz_t m, a, b;
+    mpz_inits(m, a, b, NULL);
+    tu_modulus(m, FIELD_ID);
+    for (long i = 0; i < pairs; i++) {
+        tu_random_below(a, &rng, m);
+        tu_random_below(b, &rng, m);
+        T(check_pair)(o, a, b);
+    }
+    mpz_clears(m, a, b, NULL);
+}
+
+static void T(edges)(OPS_T *o) {
+    mpz_t e[TU_MAX_EDGES];
+    int n = tu_edges(e, FIELD_ID);
+    mpz_t m;
+    mpz_init(m);
+    tu_modulus(m, FIELD_ID);
+    for (int i = 0; i < n; i++) {
+        cr_assert(mpz_cmp(e[i], m) < 0, "edge value %d must be canonical", i);
+        for (int j = 0; j < n; j++) T(check_pair)(o, e[i], e[j]);
+    }
+    for (int i = 0; i < TU_MAX_EDGES; i++) mpz_clear(e[i]);
+    mpz_clear(m);
+}
+
+/* invert, invert_var, pow, pow_var, sqrt, sqrt_ratio, legendre, from_uniform_bytes,
+ * encoding: against GMP or the defining relation, on random values plus edges. */
+static void T(derived)(OPS_T *o, long rounds) {
+    tu_rng rng;
+    tu_rng_init(&rng, 200 + FIELD_ID);
+    mpz_t m, a, b, want, tmp;
+    mpz_inits(m, a, b, want, tmp, NULL);
+    tu_modulus(m, FIELD_ID);
+    for (long i = 0; i < rounds; i++) {
+        tu_random_below(a, &rng, m);
+        tu_random_below(b, &rng, m);
+        if (i == 0) mpz_set_ui(a, 0);
+        if (i == 1) mpz_set_ui(a, 1);
+        if (i == 2) mpz_sub_ui(a, m, 1);
+        FE x, y, r, s;
+        T(to_fe)(&x, a);
+        T(to_fe)(&y, b);
+        /* invert: GMP mpz_invert; 0 -> 0 */
+        if (mpz_sgn(a) == 0) mpz_set_ui(want, 0);
+        else mpz_invert(want, a, m);
+        o->invert(&r, &x);
+        T(expect)(&r, want, "invert", a, a);
+        o->invert_var(&r, &x);
+        T(expect)(&r, want, "invert_var", a, a);
+        /* pow with a random 256-bit exponent */
+        uint64_t e[4] = {tu_next(&rng), tu_next(&rng), tu_next(&rng), tu_next(&rng)};
+        if (i == 3) e[0] = e[1] = e[2] = e[3] = 0;
+        tu_from_limbs(tmp, e);
+        mpz_powm(want, a, tmp, m);
+        o->pow(&r, &x, e);
+        T(expect)(&r, want, "pow", a, tmp);
+        o->pow_var(&r, &x, e);
+        T(expect)(&r, want, "pow_var", a, tmp);
+        o->cube(&r, &x);
+        mpz_powm_ui(want, a, 3, m);
+        T(expect)(&r, want, "cube", a, a);
+        /* legendre against GMP */
+        int leg = mpz_legendre(a, m);
+        cr_assert_eq(o->legendre(&x), leg, "legendre");
+        cr_assert_eq(o->is_square(&x), leg >= 0, "is_square");
+        /* sqrt: square roots squared give a; flag matches legendre */
+        int ok = o->sqrt(&r, &x);
+        cr_assert_eq(ok, leg >= 0, "sqrt flag");
+        if (ok) {
+            o->sqr(&s, &r);
+            cr_assert(o->eq(&s, &x), "sqrt(a)^2 == a");
+        } else {
+            cr_assert(o->is_zero(&r), "sqrt of a non-square returns 0");
+        }
+        /* sqrt_ratio(a, b) per pasta_curves' contract */
+        ok = o->sqrt_ratio(&r, &x, &y);
+        FE q;
+        o->invert(&q, &y);
+        o->mul(&q, &q, &x); /* a / b */
+        int qsq = o->is_square(&q);
+        cr_assert_eq(ok, qsq, "sqrt_ratio flag i=%ld ok=%d qsq=%d", i, ok, qsq);
+        o->sqr(&s, &r);
+        if (!ok) o->mul(&q, &q, &PASTA_CAT3(pasta_, FIELD, _ROOT_OF_UNITY));
+        cr_assert(o->eq(&s, &q), "sqrt_ratio root");
+        /* encoding round trip; bytes equal GMP's little-endian export */
+        uint8_t enc[32], want_enc[32] = {0};
+        o->to_bytes(enc, &x);
+        size_t cnt = 0;
+        mpz_export(want_enc, &cnt, -1, 1, 0, 0, a);
+        cr_assert_arr_eq(enc, want_enc, 32, "to_bytes");
+        FE back = y;
+        cr_assert_eq(o->from_bytes(&back, enc), PASTA_OK);
+        cr_assert(o->eq(&back, &x), "from_bytes(to_bytes(x)) == x");
+        /* from_uniform_bytes: 512-bit little-endian integer mod m */
+        uint8_t wide[64];
+        tu_rng_fill(&rng, wide, 64);
+        mpz_import(tmp, 64, -1, 1, 0, 0, wide);
+        mpz_mod(want, tmp, m);
+        o->from_uniform_bytes(&r, wide);
+        T(expect)(&r, want, "from_uniform_bytes", tmp, tmp);
+        /* from_raw / to_raw on arbitrary 256-bit integers */
+        uint64_t raw[4] = {tu_next(&rng), tu_next(&rng), tu_next(&rng), tu_next(&rng)}, out[4];
+        tu_from_limbs(tmp, raw);
+        mpz_mod(want, tmp, m);
+        o->from_raw(&r, raw);
+        T(expect)(&r, want, "from_raw", tmp, tmp);
+        o->to_raw(out, &r);
+        tu_from_limbs(tmp, out);
+        cr_assert(mpz_cmp(tmp, want) == 0, "to_raw");
+        cr_assert_eq(o->is_odd(&r), (int)mpz_odd_p(want), "is_odd");
+    }
+    mpz_clears(m, a, b, want, tmp, NULL);
+}
+
+static void T(batch)(OPS_T *o) {
+    enum { N = 257 };
+    tu_rng rng;
+    tu_rng_init(&rng, 300 + FIELD_ID);
+    FE in[N], out[N], one;
+    o->one(&one);
+    for (int i = 0; i < N; i++) {
+        uint8_t w[64];
+        tu_rng_fill(&rng, w, 64);
+        o->from_uniform_bytes(&in[i], w);
+        if (i % 17 == 3 || i == 0 || i == N - 1) o->zero(&in[i]);
+    }
+    cr_assert_eq(o->batch_invert(out, in, N), PASTA_OK);
+    for (int i = 0; i < N; i++) {
+        FE t;
+        o->invert(&t, &in[i]);
+        cr_assert(o->eq(&t, &out[i]), "batch_invert[%d]", i);
+    }
+    /* in place */
+    FE copy[N];
+    memcpy(copy, in, sizeof in);
+    cr_assert_eq(o->batch_invert(copy, copy, N), PASTA_OK);
+    cr_assert_arr_eq(copy, out, sizeof out, "batch_invert in place");
+    /* bad input: NULL with n > 0, overflowing n, allocation failure: error, out untouched */
+    FE keep[N];
+    memcpy(keep, out, sizeof out);
+    cr_assert_eq(o->batch_invert(NULL, in, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(o->batch_invert(out, NULL, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(o->batch_invert(out, in, SIZE_MAX / 8), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(o->batch_invert(out, in, 0), PASTA_OK);
+    pasta_test_alloc_fail_at(1);
+    cr_assert_eq(o->batch_invert(out, in, N), PASTA_ERR_NO_MEMORY);
+    pasta_test_alloc_fail_at(0);
+    cr_assert_arr_eq(out, keep, sizeof out, "outputs untouched on error");
+}
+
+/* Rejection of non-canonical encodings: m, m+1, 2^255, 2^256-1, and the first value of each
+ * high-limb pattern at or above m; output untouched. */
+static void T(reject)(OPS_T *o) {
+    mpz_t m, v;
+    mpz_inits(m, v, NULL);
+    tu_modulus(m, FIELD_ID);
+    FE r, keep;
+    o->from_u64(&keep, 12345);
+    for (int k = 0; k < 5; k++) {
+        switch (k) {
+        case 0: mpz_set(v, m); break;
+        case 1: mpz_add_ui(v, m, 1); break;
+        case 2: mpz_ui_pow_ui(v, 2, 255); break;
+        case 3: mpz_ui_pow_ui(v, 2, 256), mpz_sub_ui(v, v, 1); break;
+        case 4: mpz_mul_2exp(v, m, 1), mpz_sub_ui(v, v, 1); break; /* 2m - 1 */
+        }
+        uint8_t enc[32] = {0};
+        size_t cnt;
+        mpz_export(enc, &cnt, -1, 1, 0, 0, v);
+        r = keep;
+        cr_assert_eq(o->from_bytes(&r, enc), PASTA_ERR_NONCANONICAL, "reject case %d", k);
+        cr_assert_arr_eq(&r, &keep, sizeof r, "output untouched, case %d", k);
+    }
+    /* m - 1 is accepted */
+    uint8_t enc[32] = {0};
+    size_t cnt;
+    mpz_sub_ui(v, m, 1);
+    mpz_export(enc, &cnt, -1, 1, 0, 0, v);
+    cr_assert_eq(o->from_bytes(&r, enc), PASTA_OK);
+    mpz_clears(m, v, NULL);
+}
+
+/* Constants recomputed from their definitions with GMP. */
+static void T(constants)(OPS_T *o) {
+    mpz_t m, v, t, r;
+    mpz_inits(m, v, t, r, NULL);
+    tu_modulus(m, FIELD_ID);
+    cr_assert(mpz_probab_prime_p(m, 30), "modulus is prime");
+    cr_assert_eq(mpz_sizeinbase(m, 2), 255);
+    const uint64_t *ml = FIELD_ID == 0 ? pasta_fp_MODULUS : pasta_fq_MODULUS;
+    cr_assert(ml[2] == 0 && ml[3] == (1ULL << 62), "Pasta shape: limb 2 = 0, limb 3 = 2^62");
+    uint64_t l[4];
+    /* R2, R3 */
+    mpz_ui_pow_ui(v, 2, 512), mpz_mod(v, v, m), tu_from_limbs(t, PASTA_CAT3(pasta_, FIELD, _R2));
+    cr_assert(mpz_cmp(v, t) == 0, "R2");
+    mpz_ui_pow_ui(v, 2, 768), mpz_mod(v, v, m), tu_from_limbs(t, PASTA_CAT3(pasta_, FIELD, _R3));
+    cr_assert(mpz_cmp(v, t) == 0, "R3");
+    /* INV = -m^-1 mod 2^64 */
+    mpz_ui_pow_ui(t, 2, 64);
+    mpz_invert(v, m, t), mpz_sub(v, t, v);
+    cr_assert_eq(mpz_get_ui(v), PASTA_CAT3(pasta_, FIELD, _INV), "INV");
+    /* ONE = R mod m, ZERO */
+    mpz_set_ui(v, 1);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _ONE), v, "ONE", v, v);
+    mpz_set_ui(v, 0);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _ZERO), v, "ZERO", v, v);
+    /* TWO_INV */
+    mpz_set_ui(t, 2), mpz_invert(v, t, m);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _TWO_INV), v, "TWO_INV", v, v);
+    /* MULTIPLICATIVE_GENERATOR = 5, a generator of the multiplicative group: 5^((m-1)/f) != 1
+     * for each prime factor f of m - 1 that GMP can find by trial division, and the
+     * 2-adic part: 5 is a non-square. */
+    mpz_set_ui(v, 5);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _MULTIPLICATIVE_GENERATOR), v, "GENERATOR", v, v);
+    cr_assert_eq(mpz_legendre(v, m), -1, "5 is a non-square");
+    /* S = 32, t odd */
+    mpz_sub_ui(t, m, 1);
+    cr_assert_eq(mpz_scan1(t, 0), 32, "S = 32");
+    mpz_fdiv_q_2exp(t, t, 32); /* t */
+    /* ROOT_OF_UNITY = 5^t; order exactly 2^32 */
+    mpz_set_ui(r, 5), mpz_powm(v, r, t, m);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _ROOT_OF_UNITY), v, "ROOT_OF_UNITY", v, v);
+    mpz_ui_pow_ui(r, 2, 31), mpz_powm(r, v, r, m), mpz_add_ui(r, r, 1);
+    cr_assert(mpz_cmp(r, m) == 0, "ROOT_OF_UNITY^(2^31) = -1");
+    mpz_invert(v, v, m);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _ROOT_OF_UNITY_INV), v, "ROOT_OF_UNITY_INV", v, v);
+    /* DELTA = 5^(2^S) */
+    mpz_set_ui(r, 5), mpz_ui_pow_ui(t, 2, 32), mpz_powm(v, r, t, m);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _DELTA), v, "DELTA", v, v);
+    /* ZETA: order 3, and the value zcash/pasta_curves pins (test_zeta in fp.rs / fq.rs) */
+    FE z = PASTA_CAT3(pasta_, FIELD, _ZETA), c;
+    tu_mont_to_value(v, z.limbs, FIELD_ID);
+    mpz_set_str(t, FIELD_ID == 0 ? "12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9"
+                                 : "06819a58283e528e511db4d81cf70f5a0fed467d47c033af2aa9d2e050aa0e4f",
+                16);
+    cr_assert(mpz_cmp(v, t) == 0, "ZETA matches pasta_curves");
+    mpz_powm_ui(r, v, 3, m);
+    cr_assert(mpz_cmp_ui(r, 1) == 0 && mpz_cmp_ui(v, 1) != 0, "ZETA has order 3");
+    o->cube(&c, &z);
+    cr_assert(o->eq(&c, &PASTA_CAT3(pasta_, FIELD, _ONE)));
+    (void)l;
+    mpz_clears(m, v, t, r, NULL);
+}
+
+/* Small-value constructors and predicates. */
+static void T(misc)(OPS_T *o) {
+    mpz_t v;
+    mpz_init(v);
+    FE a, b, r;
+    o->from_u64(&a, UINT64_MAX);
+    mpz_set_ui(v, 0), mpz_setbit(v, 64), mpz_sub_ui(v, v, 1);
+    T(expect)(&a, v, "from_u64", v, v);
+    o->from_u128(&b, 5, UINT64_MAX);
+    mpz_set_ui(v, 0), mpz_setbit(v, 128), mpz_sub_ui(v, v, 1), mpz_clrbit(v, 1);
+    mpz_clrbit(v, 3), mpz_clrbit(v, 4), mpz_clrbit(v, 5), mpz_clrbit(v, 6), mpz_clrbit(v, 7);
+    for (int i = 8; i < 64; i++) mpz_clrbit(v, (mp_bitcnt_t)i);
+    T(expect)(&b, v, "from_u128", v, v); /* 2^64 * (2^64 - 1) + 5 */
+    cr_assert(o->eq(&a, &a) && !o->eq(&a, &b));
+    o->zero(&r);
+    cr_assert(o->is_zero(&r) && !o->is_zero(&a));
+    o->select(&r, &a, &b, 0);
+    cr_assert(o->eq(&r, &a));
+    o->select(&r, &a, &b, 1);
+    cr_assert(o->eq(&r, &b));
+    r = a;
+    o->cmov(&r, &b, 0);
+    cr_assert(o->eq(&r, &a));
+    o->cmov(&r, &b, 1);
+    cr_assert(o->eq(&r, &b));
+    FE x = a, y = b;
+    o->cswap(&x, &y, 0);
+    cr_assert(o->eq(&x, &a) && o->eq(&y, &b));
+    o->cswap(&x, &y, 1);
+    cr_assert(o->eq(&x, &b) && o->eq(&y, &a));
+    /* random: deterministic for a deterministic rng, uniform bytes path; failing rng */
+    tu_rng rng;
+    tu_rng_init(&rng, 400);
+    cr_assert_eq(o->random(&r, tu_rng_fill, &rng), PASTA_OK);
+    cr_assert_eq(o->random(&r, NULL, NULL), PASTA_ERR_INVALID_ARG);
+    mpz_clear(v);
+}
+
+#undef T
+#undef OPS_T

@@ -363,18 +363,18 @@ static void CV(endo)(JAC *r, const JAC *a) {
 static void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t g[4]) {
     uint64_t t[8] = {0};
     for (int i = 0; i < 4; i++) {
-        unsigned __int128 carry = 0;
+        pasta_u128 carry = 0;
         for (int j = 0; j < 4; j++) {
-            unsigned __int128 m = (unsigned __int128)k[i] * g[j] + t[i + j] + carry;
+            pasta_u128 m = (pasta_u128)k[i] * g[j] + t[i + j] + carry;
             t[i + j] = (uint64_t)m;
             carry = m >> 64;
         }
         t[i + 4] = (uint64_t)carry;
     }
     /* + 2^379 (bit 59 of limb 5), then >> 380 (limb 5 bit 60). */
-    unsigned __int128 s = (unsigned __int128)t[5] + (UINT64_C(1) << 59);
+    pasta_u128 s = (pasta_u128)t[5] + (UINT64_C(1) << 59);
     t[5] = (uint64_t)s;
-    s = (unsigned __int128)t[6] + (uint64_t)(s >> 64);
+    s = (pasta_u128)t[6] + (uint64_t)(s >> 64);
     t[6] = (uint64_t)s;
     t[7] += (uint64_t)(s >> 64);
     c[0] = (t[5] >> 60) | (t[6] << 4);
@@ -458,7 +458,7 @@ static void CV(mul)(JAC *r, const JAC *a, const SE *k) {
 /* Width-5 NAF of a 128-bit integer: digits odd in (-16, 16) or 0, at most 129 of them.
  * Returns the number of digits. */
 static int CV(wnaf5)(int8_t d[130], const uint64_t k[2]) {
-    unsigned __int128 v = ((unsigned __int128)k[1] << 64) | k[0];
+    pasta_u128 v = ((pasta_u128)k[1] << 64) | k[0];
     int n = 0;
     while (v != 0) {
         int digit = 0;

@@ -5,5 +5,6 @@
 #include "common.h"
 #include "backend.h"
 #include "field.h"
+#include "curve.h"
 
 #endif /* PASTA_PASTA_H */

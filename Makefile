@@ -1,0 +1,75 @@
+# Convenience wrapper around CMake (in the style of neovim's top-level Makefile).
+#
+#   make test         install missing Debian packages, configure, build, run ctest
+#   make bench        ... then run the quick benchmarks -> bench-results/latest.jsonl
+#   make bench-full   same with full sampling (2 s warm-up, 8 s, 100 samples)
+#   make deps         only the dependency check/installation (scripts/deps.sh)
+#   make build        configure + build, no tests
+#   make clean        remove the build directory;  make distclean: every generated thing
+#
+# Variables (command line or environment):
+#   BUILD_DIR=build  CMAKE_BUILD_TYPE=Release  CMAKE_FLAGS="-DPASTA_WERROR=ON ..."
+#   CC=clang         (passed to CMake as CMAKE_C_COMPILER when set explicitly)
+#   CMAKE_GENERATOR  (e.g. Ninja; default: CMake's)
+#   JOBS=$(nproc)    CTEST_JOBS=2   CTEST_FLAGS=   BENCH_FLAGS=   PASTA_SKIP_DEPS=1
+
+BUILD_DIR        ?= build
+CMAKE_BUILD_TYPE ?= Release
+CMAKE_FLAGS      ?=
+CTEST_JOBS       ?= 2
+CTEST_FLAGS      ?=
+BENCH_FLAGS      ?=
+BENCH_RESULTS    ?= bench-results
+JOBS             ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE            ?= cmake
+CTEST            ?= ctest
+
+# Only forward CC when the user chose it; make's built-in default `cc` is left to CMake.
+ifneq ($(filter environment command line,$(origin CC)),)
+  CMAKE_CC_FLAG := -DCMAKE_C_COMPILER=$(CC)
+endif
+ifdef CMAKE_GENERATOR
+  CMAKE_GEN_FLAG := -G "$(CMAKE_GENERATOR)"
+endif
+
+BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
+BENCH_OUT := $(BENCH_RESULTS)/latest.jsonl
+
+.DEFAULT_GOAL := test
+.PHONY: all test build configure deps bench bench-full bench-run clean distclean help
+
+all: test
+
+help:
+	@sed -n '2,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@./scripts/deps.sh
+
+# Re-running cmake on an existing tree is cheap and picks up changed CMAKE_FLAGS.
+configure: deps
+	$(CMAKE) -S . -B $(BUILD_DIR) $(CMAKE_GEN_FLAG) -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) $(CMAKE_CC_FLAG) $(CMAKE_FLAGS)
+
+build: configure
+	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
+
+test: build
+	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS) $(CTEST_FLAGS)
+
+bench: BENCH_MODE = --quick
+bench-full: BENCH_MODE = --full
+bench bench-full: build
+	@mkdir -p $(BENCH_RESULTS)
+	@rm -f $(BENCH_OUT)
+	$(BENCH_BIN) $(BENCH_MODE) --json $(BENCH_OUT) $(BENCH_FLAGS)
+	./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
+	@stamp=$$(date +%Y%m%d-%H%M%S); cp $(BENCH_OUT) $(BENCH_RESULTS)/$$stamp.jsonl; \
+	  echo "results: $(BENCH_OUT) (copy: $(BENCH_RESULTS)/$$stamp.jsonl)"
+
+clean:
+	rm -rf $(BUILD_DIR)
+
+# .fresh-debian/ (the chroot of scripts/fresh-debian-check.sh) is left alone: it may hold
+# mounts while a check runs, and rebuilding it costs minutes. Remove it by hand.
+distclean:
+	rm -rf build build-* $(BENCH_RESULTS)

@@ -1,0 +1,30 @@
+#include <stdio.h>
+
+#include "backends/backend.h"
+#include "pasta/version.h"
+
+#define PASTA_STR_(x) #x
+#define PASTA_STR(x) PASTA_STR_(x)
+
+const char *pasta_version(void) { return PASTA_VERSION_STRING; }
+
+const char *pasta_build_info(void) {
+    static char buf[256];
+#if defined(__clang__)
+    const char *cc = "clang " __clang_version__;
+#elif defined(__GNUC__)
+    const char *cc = "gcc " PASTA_STR(__GNUC__) "." PASTA_STR(__GNUC_MINOR__) "." PASTA_STR(
+        __GNUC_PATCHLEVEL__);
+#else
+    const char *cc = "unknown";
+#endif
+#ifdef PASTA_X86_64_ASM
+    const char *backends = "portable x86_64-asm";
+#else
+    const char *backends = "portable";
+#endif
+    snprintf(buf, sizeof buf, "pasta %s; backends: %s; compiler: %s; build: %s; active: %s",
+             PASTA_VERSION_STRING, backends, cc, PASTA_BUILD_TYPE,
+             pasta_backend_name(pasta_backend_get()));
+    return buf;
+}

@@ -1,0 +1,339 @@
+/* pasta benchmark harness, see harness.h. C17 + POSIX clocks + libsodium (SHA-256). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "harness.h"
+
+#include <math.h>
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static struct {
+    pasta_bench_config config;
+    const char *filter;
+    const char *suite;
+    FILE *json;
+    int header_printed;
+    int warned_threads;
+} g = {{2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU}, NULL, NULL, NULL, 0, 0};
+
+/* ---------------------------------------------------------------- host information */
+
+const char *pasta_bench_cpu(void) {
+    static char cpu[256];
+    if (cpu[0]) return cpu;
+    snprintf(cpu, sizeof cpu, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return cpu;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0) continue;
+        const char *v = strchr(line, ':');
+        if (!v) continue;
+        v++;
+        while (*v == ' ' || *v == '\t') v++;
+        size_t len = strcspn(v, "\n");
+        while (len > 0 && v[len - 1] == ' ') len--;
+        if (len >= sizeof cpu) len = sizeof cpu - 1;
+        memcpy(cpu, v, len);
+        cpu[len] = '\0';
+        break;
+    }
+    fclose(f);
+    return cpu;
+}
+
+const char *pasta_bench_compiler(void) {
+#if defined(__clang__)
+    return "clang " __clang_version__;
+#elif defined(__GNUC__)
+    return "gcc " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+const char *pasta_bench_binary_sha256(void) {
+    static char hex[2 * crypto_hash_sha256_BYTES + 1];
+    if (hex[0]) return hex;
+    snprintf(hex, sizeof hex, "unknown");
+    if (sodium_init() < 0) return hex;
+    FILE *f = fopen("/proc/self/exe", "rb");
+    if (!f) return hex;
+    crypto_hash_sha256_state st;
+    crypto_hash_sha256_init(&st);
+    unsigned char buf[1 << 16];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0) crypto_hash_sha256_update(&st, buf, k);
+    int err = ferror(f);
+    fclose(f);
+    if (err) return hex;
+    unsigned char h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256_final(&st, h);
+    sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+    return hex;
+}
+
+/* ---------------------------------------------------------------- options and filters */
+
+void pasta_bench_set_json(FILE *json) { g.json = json; }
+
+void pasta_bench_set_filter(const char *filter, const char *suite) {
+    g.filter = (filter && *filter) ? filter : NULL;
+    g.suite = (suite && *suite) ? suite : NULL;
+}
+
+/* Does `hay` contain one of the comma-separated terms of `list` (exact: equal to one)? */
+static int match_list(const char *list, const char *hay, int exact) {
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0) {
+            if (exact) {
+                if (strlen(hay) == len && memcmp(hay, p, len) == 0) return 1;
+            } else {
+                for (const char *h = hay; *h; h++)
+                    if (strncmp(h, p, len) == 0) return 1;
+            }
+        }
+        if (p[len] == '\0') return 0;
+        p += len + 1;
+    }
+}
+
+int pasta_bench_selected(const pasta_bench_id *id) {
+    if (g.suite && !match_list(g.suite, id->suite ? id->suite : "", 1)) return 0;
+    if (!g.filter) return 1;
+    char key[512];
+    snprintf(key, sizeof key, "%s/%s/%s/%s", id->suite ? id->suite : "-", id->name ? id->name : "-",
+             id->field ? id->field : "-", id->backend ? id->backend : "-");
+    return match_list(g.filter, key, 0);
+}
+
+static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
+    size_t len = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, len) != 0) return 0;
+    if (a[len] == '=') {
+        *val = a + len + 1;
+        return 1;
+    }
+    if (a[len] != '\0') return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "pasta_bench: %s needs an argument\n", name);
+        *val = NULL;
+        return 1;
+    }
+    *val = argv[++*i];
+    return 1;
+}
+
+int pasta_bench_parse_args(int argc, char **argv, pasta_bench_args *out) {
+    pasta_bench_args a = {PASTA_BENCH_CONFIG_FULL, NULL, NULL, NULL, NULL};
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (strcmp(argv[i], "--quick") == 0) {
+            a.config = PASTA_BENCH_CONFIG_QUICK;
+        } else if (strcmp(argv[i], "--full") == 0) {
+            a.config = PASTA_BENCH_CONFIG_FULL;
+        } else if (opt_value(argc, argv, &i, "--json", &v)) {
+            if (!v) return -1;
+            a.json_path = v;
+        } else if (opt_value(argc, argv, &i, "--filter", &v)) {
+            if (!v) return -1;
+            a.filter = v;
+        } else if (opt_value(argc, argv, &i, "--suite", &v)) {
+            if (!v) return -1;
+            a.suite = v;
+        } else {
+            argv[kept++] = argv[i];
+        }
+    }
+    if (kept < argc) argv[kept] = NULL;
+    if (a.json_path) {
+        a.json = fopen(a.json_path, "a");
+        if (!a.json) {
+            perror(a.json_path);
+            return -1;
+        }
+    }
+    g.config = a.config;
+    pasta_bench_set_filter(a.filter, a.suite);
+    pasta_bench_set_json(a.json);
+    if (out) *out = a;
+    return kept;
+}
+
+void pasta_bench_args_close(pasta_bench_args *args) {
+    if (args->json) {
+        if (g.json == args->json) g.json = NULL;
+        fclose(args->json);
+        args->json = NULL;
+    }
+}
+
+/* ---------------------------------------------------------------- statistics */
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void pasta_bench_median_ci(double *v, int n, double *median, double *lo, double *hi) {
+    if (n <= 0) {
+        *median = *lo = *hi = NAN;
+        return;
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    *median = (n & 1) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    /* Order-statistic CI: P(v[j-1] <= median <= v[n-j]) = 1 - 2 P(B < j), B ~ Bin(n, 1/2).
+     * Largest j with P(B < j) <= 0.025, i.e. P(B <= j-1) <= 0.025. */
+    int j = 0;
+    double cdf = 0.0;
+    for (int k = 0; k < n; k++) {
+        double logp = lgamma(n + 1.0) - lgamma(k + 1.0) - lgamma(n - k + 1.0) - n * log(2.0);
+        cdf += exp(logp); /* cdf = P(B <= k) */
+        if (cdf > 0.025) break;
+        j = k + 1;
+    }
+    if (j < 1) j = 1;
+    *lo = v[j - 1];
+    *hi = v[n - j];
+}
+
+/* ---------------------------------------------------------------- measurement */
+
+static uint64_t now_ns(pasta_bench_clock c) {
+    struct timespec ts;
+    clock_gettime(c == PASTA_BENCH_CLOCK_WALL ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static double time_iters(pasta_bench_clock c, pasta_bench_fn fn, void *ctx, uint64_t iters) {
+    uint64_t t0 = now_ns(c);
+    fn(ctx, iters);
+    uint64_t t1 = now_ns(c);
+    return (double)(t1 - t0);
+}
+
+void pasta_bench_print_header(FILE *f) {
+    fprintf(f, "# cpu: %s\n# compiler: %s\n# binary sha256: %s\n", pasta_bench_cpu(),
+            pasta_bench_compiler(), pasta_bench_binary_sha256());
+    fprintf(f, "%-8s %-18s %-5s %-11s %8s %3s %12s  %s\n", "suite", "name", "field", "backend", "n",
+            "thr", "median", "[95% CI] ns/op");
+    fflush(f);
+    if (f == stdout) g.header_printed = 1;
+}
+
+static void json_str(FILE *f, const char *key, const char *s) {
+    fprintf(f, "\"%s\":", key);
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void json_num(FILE *f, const char *key, double x) {
+    if (isfinite(x))
+        fprintf(f, "\"%s\":%.6g", key, x);
+    else
+        fprintf(f, "\"%s\":null", key);
+}
+
+int pasta_bench_run(const pasta_bench_config *cfg, const pasta_bench_id *id, pasta_bench_fn fn,
+                    void *ctx, pasta_bench_result *out) {
+    if (!cfg) cfg = &g.config;
+    if (!id || !fn || cfg->samples < 1) return -1;
+    if (!pasta_bench_selected(id)) return 1;
+    if (!g.header_printed) pasta_bench_print_header(stdout);
+    if (id->threads > 1 && cfg->clock == PASTA_BENCH_CLOCK_THREAD_CPU && !g.warned_threads) {
+        fprintf(stderr, "pasta_bench: warning: %s/%s uses %d threads but thread CPU time; "
+                        "set config.clock = PASTA_BENCH_CLOCK_WALL\n",
+                id->suite, id->name, id->threads);
+        g.warned_threads = 1;
+    }
+    const pasta_bench_clock c = cfg->clock;
+
+    /* Warm-up: 1, 2, 4, ... iterations until warmup_s has elapsed. */
+    const double warm_ns = cfg->warmup_s * 1e9;
+    double t_total = 0.0, i_total = 0.0;
+    uint64_t iters = 1;
+    do {
+        t_total += time_iters(c, fn, ctx, iters);
+        i_total += (double)iters;
+        if (iters < (UINT64_C(1) << 62)) iters *= 2;
+    } while (t_total < warm_ns);
+    double est = t_total / i_total; /* ns per iteration */
+    if (!(est > 0.0)) est = 1e-3;   /* below clock resolution */
+
+    /* Linear sampling: sample k runs k*d iterations; sum = d n(n+1)/2 iterations ~ measure_s. */
+    const int n = cfg->samples;
+    const double weight = 0.5 * (double)n * (double)(n + 1);
+    double dd = ceil(cfg->measure_s * 1e9 / (est * weight));
+    if (!(dd >= 1.0)) dd = 1.0;
+    if (dd > 1e15) dd = 1e15;
+    const uint64_t d = (uint64_t)dd;
+
+    double *v = malloc((size_t)n * sizeof *v);
+    if (!v) return -1;
+    for (int k = 1; k <= n; k++) {
+        uint64_t it = (uint64_t)k * d;
+        v[k - 1] = time_iters(c, fn, ctx, it) / (double)it;
+    }
+    pasta_bench_result r;
+    r.samples = n;
+    pasta_bench_median_ci(v, n, &r.median_ns, &r.lo_ns, &r.hi_ns);
+    free(v);
+
+    char nbuf[24];
+    if (id->n)
+        snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)id->n);
+    else
+        snprintf(nbuf, sizeof nbuf, "-");
+    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  [%.2f, %.2f] ns\n", id->suite ? id->suite : "-",
+           id->name ? id->name : "-", id->field ? id->field : "-",
+           id->backend ? id->backend : "-", nbuf, id->threads, r.median_ns, r.lo_ns, r.hi_ns);
+    fflush(stdout);
+
+    if (g.json) {
+        FILE *f = g.json;
+        fputc('{', f);
+        json_str(f, "suite", id->suite);
+        fputc(',', f);
+        json_str(f, "name", id->name);
+        fputc(',', f);
+        json_str(f, "backend", id->backend);
+        fputc(',', f);
+        json_str(f, "field", id->field);
+        fprintf(f, ",\"n\":%llu,\"threads\":%d,", (unsigned long long)id->n, id->threads);
+        json_num(f, "median_ns", r.median_ns);
+        fputc(',', f);
+        json_num(f, "lo_ns", r.lo_ns);
+        fputc(',', f);
+        json_num(f, "hi_ns", r.hi_ns);
+        fprintf(f, ",\"samples\":%d,", r.samples);
+        json_str(f, "clock", c == PASTA_BENCH_CLOCK_WALL ? "wall" : "thread_cpu");
+        fputc(',', f);
+        json_str(f, "cpu", pasta_bench_cpu());
+        fputc(',', f);
+        json_str(f, "compiler", pasta_bench_compiler());
+        fputc(',', f);
+        json_str(f, "binary_sha256", pasta_bench_binary_sha256());
+        fputs("}\n", f);
+        fflush(f);
+    }
+    if (out) *out = r;
+    return 0;
+}

@@ -1,0 +1,103 @@
+/* Usage example and self-test of the benchmark harness (not a benchmark of pasta).
+ *   cc -std=c17 -O2 -Wall -Wextra -Ibench bench/harness.c bench/harness_selftest.c \
+ *      $(pkg-config --cflags --libs libsodium) -lm -o harness_selftest
+ *   ./harness_selftest --quick [--json out.jsonl] [--filter mul] [extra args are kept]
+ */
+#include "harness.h"
+
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(c)                                                                   \
+    do {                                                                           \
+        if (!(c)) {                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); \
+            failures++;                                                            \
+        }                                                                          \
+    } while (0)
+
+/* Latency benchmark: each iteration depends on the previous one. */
+static void bench_mul_chain(void *ctx, uint64_t iters) {
+    uint64_t x = *(uint64_t *)ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        x = x * 0x9E3779B97F4A7C15u + 1;
+        PASTA_BENCH_OPAQUE(x); /* without it clang rewrites the chain (0.16 ns/op) */
+    }
+    *(uint64_t *)ctx = x;
+    pasta_bench_consume(ctx, sizeof x);
+}
+
+/* Throughput benchmark: results are consumed so the work is not removed. */
+static void bench_sha256_64(void *ctx, uint64_t iters) {
+    unsigned char *buf = ctx, h[crypto_hash_sha256_BYTES];
+    for (uint64_t i = 0; i < iters; i++) {
+        crypto_hash_sha256(h, buf, 64);
+        pasta_bench_consume(h, sizeof h);
+    }
+}
+
+static void test_stats(void) {
+    /* n = 20: CI ranks 6 and 15 (1-based), coverage 95.9%. */
+    double v[20];
+    for (int i = 0; i < 20; i++) v[i] = 20 - i; /* 20..1, unsorted */
+    double m, lo, hi;
+    pasta_bench_median_ci(v, 20, &m, &lo, &hi);
+    CHECK(m == 10.5 && lo == 6 && hi == 15);
+    /* n = 100: ranks 40 and 61. */
+    double w[100];
+    for (int i = 0; i < 100; i++) w[i] = i + 1;
+    pasta_bench_median_ci(w, 100, &m, &lo, &hi);
+    CHECK(m == 50.5 && lo == 40 && hi == 61);
+    /* n = 5: too few for 95%, [min, max]. */
+    double u[5] = {3, 1, 2, 5, 4};
+    pasta_bench_median_ci(u, 5, &m, &lo, &hi);
+    CHECK(m == 3 && lo == 1 && hi == 5);
+}
+
+static void test_filter(void) {
+    pasta_bench_id a = {"field", "mul", "portable", "fp", 0, 1};
+    pasta_bench_id b = {"field", "sqrt", "x86_64_asm", "fq", 0, 1};
+    pasta_bench_id c = {"msm", "pippenger", "portable", NULL, 1024, 4};
+    pasta_bench_set_filter("sqr", NULL);
+    CHECK(!pasta_bench_selected(&a) && pasta_bench_selected(&b));
+    pasta_bench_set_filter("/mul/,/fq/", "field");
+    CHECK(pasta_bench_selected(&a) && pasta_bench_selected(&b) && !pasta_bench_selected(&c));
+    pasta_bench_set_filter("portable", "msm,curve");
+    CHECK(!pasta_bench_selected(&a) && pasta_bench_selected(&c));
+    pasta_bench_set_filter(NULL, NULL);
+}
+
+int main(int argc, char **argv) {
+    if (sodium_init() < 0) return 1;
+    test_stats();
+    test_filter();
+
+    pasta_bench_args args;
+    argc = pasta_bench_parse_args(argc, argv, &args);
+    if (argc < 0) return 2;
+    for (int i = 1; i < argc; i++) printf("# left for the program: %s\n", argv[i]);
+
+    uint64_t x = 1;
+    pasta_bench_result r;
+    pasta_bench_id id1 = {"selftest", "u64_mul_chain", "c", NULL, 0, 1};
+    if (pasta_bench_run(NULL, &id1, bench_mul_chain, &x, &r) == 0)
+        CHECK(r.lo_ns <= r.median_ns && r.median_ns <= r.hi_ns && r.median_ns > 0.05);
+
+    unsigned char buf[64] = {0};
+    pasta_bench_id id2 = {"selftest", "sha256_64B", "libsodium", NULL, 64, 1};
+    if (pasta_bench_run(NULL, &id2, bench_sha256_64, buf, &r) == 0)
+        CHECK(r.median_ns > 10 && r.samples == args.config.samples);
+
+    /* Wall clock, as a multi-threaded suite would use. */
+    pasta_bench_config wall = args.config;
+    wall.clock = PASTA_BENCH_CLOCK_WALL;
+    pasta_bench_id id3 = {"selftest", "sha256_64B_wall", "libsodium", NULL, 64, 1};
+    pasta_bench_run(&wall, &id3, bench_sha256_64, buf, &r);
+
+    CHECK(strlen(pasta_bench_binary_sha256()) == 64);
+    pasta_bench_args_close(&args);
+    if (failures) fprintf(stderr, "harness_selftest: %d failure(s)\n", failures);
+    return failures != 0;
+}

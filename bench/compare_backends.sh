@@ -3,13 +3,13 @@
 # two separately built executables, run in the order control, candidate, candidate,
 # control, compared by midpoint averages; plus callgrind instruction counts per op.
 #
-#   bench/compare_backends.sh [--quick|--full] [--json FILE] [--ops "add sub dbl mul sqr"]
+#   bench/compare_backends.sh [--quick|--full] [--json FILE] [--ops "add sub double mul square"]
 #                             [--fields "fp fq"] [--no-build] [--no-callgrind]
 #   bench/compare_backends.sh --analyse C1 K1 K2 C2 [--json FILE]   # awk step only, on
 #                             existing pasta_bench JSON files (runs 1..4 in that order)
 #
 # control   = build-bench-control   (-DPASTA_X86_64_ASM=OFF), records of backend "portable"
-# candidate = build-bench-candidate (-DPASTA_X86_64_ASM=ON),  records of backend "x86_64_asm"
+# candidate = build-bench-candidate (-DPASTA_X86_64_ASM=ON),  records of backend "x86_64-asm"
 # Both Release; CC and CMAKE_FLAGS from the environment are honoured.
 #
 # Each run: pasta_bench --suite field --filter field/OP/F/BACKEND,... MODE --json RUNFILE
@@ -26,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 MODE=--quick
 JSON=""
-OPS="add sub dbl mul sqr"
+OPS="add sub double mul square"
 FIELDS="fp fq"
 BUILD=1
 CALLGRIND=1
@@ -34,7 +34,7 @@ ANALYSE=()
 CONTROL_DIR=${CONTROL_DIR:-build-bench-control}
 CANDIDATE_DIR=${CANDIDATE_DIR:-build-bench-candidate}
 CONTROL_BACKEND=${CONTROL_BACKEND:-portable}
-CANDIDATE_BACKEND=${CANDIDATE_BACKEND:-x86_64_asm}
+CANDIDATE_BACKEND=${CANDIDATE_BACKEND:-x86_64-asm}
 COUNT_N1=1000
 COUNT_N2=2000
 

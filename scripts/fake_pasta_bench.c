@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 typedef struct { const char *op; int cost; } kern;
-static const kern K[] = {{"add", 4}, {"sub", 4}, {"dbl", 3}, {"mul", 30}, {"sqr", 25}, {"sqrt", 500}};
+static const kern K[] = {{"add", 4}, {"sub", 4}, {"double", 3}, {"mul", 30}, {"square", 25}, {"sqrt", 500}};
 typedef struct { int cost; uint64_t x; } ctx_t;
 static void body(void *c, uint64_t iters) {
     ctx_t *t = c; uint64_t x = t->x;
@@ -17,17 +17,17 @@ static int cost(const char *op, const char *field, const char *be) {
     for (size_t i = 0; i < sizeof K / sizeof *K; i++)
         if (!strcmp(K[i].op, op)) {
             int c = K[i].cost + (!strcmp(field, "fq") ? 1 : 0);
-            return !strcmp(be, "x86_64_asm") ? c * 2 / 3 : c;
+            return !strcmp(be, "x86_64-asm") ? c * 2 / 3 : c;
         }
     return -1;
 }
 int main(int argc, char **argv) {
-    const char *backends[] = {"portable", FAKE_ASM ? "x86_64_asm" : NULL};
+    const char *backends[] = {"portable", FAKE_ASM ? "x86_64-asm" : NULL};
     argc = pasta_bench_parse_args(argc, argv, NULL);
     if (argc < 0) return 2;
     if (argc >= 5 && !strcmp(argv[1], "--count")) {
         const char *be = argc >= 7 && !strcmp(argv[5], "--backend") ? argv[6] : "portable";
-        if (!strcmp(be, "x86_64_asm") && !FAKE_ASM) return 3;
+        if (!strcmp(be, "x86_64-asm") && !FAKE_ASM) return 3;
         ctx_t c = {cost(argv[2], argv[3], be), 1};
         if (c.cost < 0) return 3;
         body(&c, strtoull(argv[4], NULL, 10));

@@ -6,6 +6,6 @@
 #include "backend.h"
 #include "field.h"
 #include "curve.h"
-#include "version.h"
+#include "pasta/version.h"
 
 #endif /* PASTA_PASTA_H */

@@ -51,6 +51,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     bench_field_suite();
+    bench_curve_suite();
     pasta_bench_args_close(&args);
     return 0;
 }

@@ -17,7 +17,8 @@
  * subtraction). All memory accesses are at fixed offsets of the operands.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
- * stores counted as moves; "adc/sbb" counts add, adc, sub, sbb).
+ * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
+ * adcx/adox).
  */
 #ifndef PASTA_FIELDS_X86_64_ASM_H
 #define PASTA_FIELDS_X86_64_ASM_H
@@ -36,45 +37,49 @@
 
 /* ---------------------------------------------------------------------------------------
  * add: r = a + b mod m.
- * x = a + b and y = a + (b - m) are computed side by side (b - m does not depend on a, the
- * usual chained operand), y's carry says a + b >= m: the chain through a is 4 adds + cmov.
- * Counts: 0 mulx, 0 adcx/adox, 12 add/adc/sub/sbb, 4 cmov, 12 mov (8 loads, 4 stores).
+ * y = b - m first (it does not depend on a, the usual chained operand); then, side by
+ * side, x = a + b on the CF chain (adcx) and y = a + (b - m) on the OF chain (adox): OF
+ * out says a + b >= m and cmovo picks y. The chain through a is 4 adds + cmov; a is read
+ * with plain loads (faster store forwarding than load-op forms).
+ * Counts: 0 mulx, 8 adcx/adox, 4 sub/sbb, 1 test, 4 cmov, 12 mov (8 loads, 4 stores).
  */
 #define PASTA_X86_64_ASM_ADD_BODY                                                         \
-    "movq   (%[b]), %[x0]\n\t"                                                             \
-    "movq   8(%[b]), %[x1]\n\t"                                                             \
-    "movq   16(%[b]), %[x2]\n\t"                                                             \
-    "movq   24(%[b]), %[x3]\n\t"                                                             \
-    "movq   %[x0], %[y0]\n\t"                                                             \
-    "movq   %[x1], %[y1]\n\t"                                                             \
-    "movq   %[x2], %[y2]\n\t"                                                             \
-    "movq   %[x3], %[y3]\n\t"                                                             \
+    "movq   (%[b]), %[y0]\n\t"                                                            \
+    "movq   8(%[b]), %[y1]\n\t"                                                           \
+    "movq   16(%[b]), %[y2]\n\t"                                                          \
+    "movq   24(%[b]), %[y3]\n\t"                                                          \
     "subq   %[m0], %[y0]\n\t"                                                             \
     "sbbq   %[m1], %[y1]\n\t"                                                             \
     "sbbq   $0, %[y2]\n\t"                                                                \
     "sbbq   %[m3], %[y3]\n\t"                                                             \
-    "addq   (%[a]), %[x0]\n\t"                                                             \
-    "adcq   8(%[a]), %[x1]\n\t"                                                             \
-    "adcq   16(%[a]), %[x2]\n\t"                                                             \
-    "adcq   24(%[a]), %[x3]\n\t"                                                             \
-    "addq   (%[a]), %[y0]\n\t"                                                             \
-    "adcq   8(%[a]), %[y1]\n\t"                                                             \
-    "adcq   16(%[a]), %[y2]\n\t"                                                             \
-    "adcq   24(%[a]), %[y3]\n\t"                                                             \
-    "cmovcq %[y0], %[x0]\n\t"                                                             \
-    "cmovcq %[y1], %[x1]\n\t"                                                             \
-    "cmovcq %[y2], %[x2]\n\t"                                                             \
-    "cmovcq %[y3], %[x3]\n\t"                                                             \
-    "movq   %[x0], (%[r])\n\t"                                                             \
-    "movq   %[x1], 8(%[r])\n\t"                                                             \
-    "movq   %[x2], 16(%[r])\n\t"                                                             \
+    "movq   (%[a]), %[x0]\n\t"                                                            \
+    "movq   8(%[a]), %[x1]\n\t"                                                           \
+    "movq   16(%[a]), %[x2]\n\t"                                                          \
+    "movq   24(%[a]), %[x3]\n\t"                                                          \
+    "testq  %[b], %[b]\n\t" /* CF = OF = 0 */                                              \
+    "adoxq  %[x0], %[y0]\n\t"                                                             \
+    "adcxq  (%[b]), %[x0]\n\t"                                                            \
+    "adoxq  %[x1], %[y1]\n\t"                                                             \
+    "adcxq  8(%[b]), %[x1]\n\t"                                                           \
+    "adoxq  %[x2], %[y2]\n\t"                                                             \
+    "adcxq  16(%[b]), %[x2]\n\t"                                                          \
+    "adoxq  %[x3], %[y3]\n\t"                                                             \
+    "adcxq  24(%[b]), %[x3]\n\t"                                                          \
+    "cmovoq %[y0], %[x0]\n\t"                                                             \
+    "cmovoq %[y1], %[x1]\n\t"                                                             \
+    "cmovoq %[y2], %[x2]\n\t"                                                             \
+    "cmovoq %[y3], %[x3]\n\t"                                                             \
+    "movq   %[x0], (%[r])\n\t"                                                            \
+    "movq   %[x1], 8(%[r])\n\t"                                                           \
+    "movq   %[x2], 16(%[r])\n\t"                                                          \
     "movq   %[x3], 24(%[r])\n\t"
 
 /* ---------------------------------------------------------------------------------------
  * sub: r = a - b mod m.
  * y = a + (m - b) (m - b off the chain through a) and x = a - b side by side; the borrow
  * of a - b selects y.
- * Counts: 0 mulx, 0 adcx/adox, 12 add/adc/sub/sbb, 4 cmov, 14 mov (8 loads, 4 stores).
+ * Counts: 0 mulx, 0 adcx/adox, 12 add/adc/sub/sbb, 1 xor, 4 cmov, 11 mov (7 loads,
+ * 4 stores).
  */
 #define PASTA_X86_64_ASM_SUB_BODY                                                         \
     "movq   %[m0], %[y0]\n\t"                                                             \
@@ -106,39 +111,13 @@
     "movq   %[x2], 16(%[r])\n\t"                                                             \
     "movq   %[x3], 24(%[r])\n\t"
 
-#ifndef PASTA_X86_64_ASM_DBL_ADD
 /* ---------------------------------------------------------------------------------------
- * dbl: r = 2a mod m. Shift path: a < 2^255, so 2a has no carry out and every limb is one
- * shld of two input limbs (all four in parallel); then y = 2a - m and cmov.
- * Counts: 0 mulx, 0 adcx/adox, 3 shld + 1 add, 4 sub/sbb, 4 cmov, 12 mov (4 loads, 4 stores).
+ * dbl: r = 2a mod m. Add path: x = a + a (add/adc chain; a < 2^255 so no carry out),
+ * y = x - m, cmov on no borrow. Measured faster than the shift path (three independent
+ * shld $1 + add, then y = x - m): shld is a 3-cycle op on common cores, so the "parallel"
+ * doubling is no shorter than the 4-long carry chain.
+ * Counts: 0 mulx, 0 adcx/adox, 8 add/adc/sub/sbb, 4 cmov, 12 mov (4 loads, 4 stores).
  */
-#define PASTA_X86_64_ASM_DBL_BODY                                                         \
-    "movq   24(%[a]), %[x3]\n\t"                                                             \
-    "movq   16(%[a]), %[x2]\n\t"                                                             \
-    "movq   8(%[a]), %[x1]\n\t"                                                             \
-    "movq   (%[a]), %[x0]\n\t"                                                             \
-    "shldq  $1, %[x2], %[x3]\n\t"                                                         \
-    "shldq  $1, %[x1], %[x2]\n\t"                                                         \
-    "shldq  $1, %[x0], %[x1]\n\t"                                                         \
-    "addq   %[x0], %[x0]\n\t"                                                             \
-    "movq   %[x0], %[y0]\n\t"                                                             \
-    "movq   %[x1], %[y1]\n\t"                                                             \
-    "movq   %[x2], %[y2]\n\t"                                                             \
-    "movq   %[x3], %[y3]\n\t"                                                             \
-    "subq   %[m0], %[y0]\n\t"                                                             \
-    "sbbq   %[m1], %[y1]\n\t"                                                             \
-    "sbbq   $0, %[y2]\n\t"                                                                \
-    "sbbq   %[m3], %[y3]\n\t"                                                             \
-    "cmovncq %[y0], %[x0]\n\t"                                                            \
-    "cmovncq %[y1], %[x1]\n\t"                                                            \
-    "cmovncq %[y2], %[x2]\n\t"                                                            \
-    "cmovncq %[y3], %[x3]\n\t"                                                            \
-    "movq   %[x0], (%[r])\n\t"                                                             \
-    "movq   %[x1], 8(%[r])\n\t"                                                             \
-    "movq   %[x2], 16(%[r])\n\t"                                                             \
-    "movq   %[x3], 24(%[r])\n\t"
-#else
-/* dbl, add path (kept for measurement): x = a + a (carry chain), y = x - m, cmov. */
 #define PASTA_X86_64_ASM_DBL_BODY                                                         \
     "movq   (%[a]), %[x0]\n\t"                                                             \
     "movq   8(%[a]), %[x1]\n\t"                                                             \
@@ -164,7 +143,6 @@
     "movq   %[x1], 8(%[r])\n\t"                                                             \
     "movq   %[x2], 16(%[r])\n\t"                                                             \
     "movq   %[x3], 24(%[r])\n\t"
-#endif
 
 /* ---------------------------------------------------------------------------------------
  * One word of Montgomery reduction on the 5-limb window s0..s4 (value < 2^320):
@@ -236,8 +214,8 @@
 
 /* ---------------------------------------------------------------------------------------
  * mul: r = a*b/R mod m, CIOS (word-by-word: multiply-accumulate a*b_i, reduce one word).
- * Counts: 24 mulx (16 products + 4x2 reduction), 4 imul, 66 adcx/adox, 24 other
- * add/adc/sub/sbb, 8 shl/shr, 7 xor, 4 cmov, 28 mov (incl. 4 loads of b, 4 stores).
+ * Counts: 24 mulx (16 products + 4x2 reduction), 4 imul, 60 adcx/adox, 19 other
+ * add/adc/sub/sbb, 8 shl/shr, 7 xor, 4 cmov, 25 mov (incl. 4 stores) = 151.
  */
 #define PASTA_X86_64_ASM_MUL_BODY                                                         \
     "movq   (%[b]), %%rdx\n\t"                                                             \
@@ -263,7 +241,7 @@
  * in with adcx; the low half t0..t3 is reduced by 4 words (2 mulx each), giving a value
  * <= m; the high half t4..t7 (< m/2) is added and one conditional subtraction follows.
  * Counts: 18 mulx (6 cross, 4 squares, 8 reduction), 4 imul, 50 adcx/adox, 25 other
- * add/adc/sub/sbb, 8 shl/shr, 6 xor, 4 cmov, 25 mov (incl. 4 loads of a, 4 stores).
+ * add/adc/sub/sbb, 8 shl/shr, 5 xor, 4 cmov, 31 mov (incl. 8 stores) = 145.
  */
 #define PASTA_X86_64_ASM_SQR_BODY                                                         \
     /* cross products a_i*a_j (i<j) into t1..t6 */                                        \

@@ -15,6 +15,37 @@ static inline uint64_t pasta_ct_barrier(uint64_t v) {
     return v;
 }
 
+/* Add/subtract with carry/borrow (c in {0, 1}): *out = a + b + c, returns the carry;
+ * *out = a - b - c, returns the borrow. On x86-64 the compiler intrinsics, which gcc 12
+ * turns into adc/sbb chains (the __int128 form below costs gcc 3-4x more on a 4-limb
+ * modular add); elsewhere __int128. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+static inline uint64_t pasta_adc(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {
+    unsigned long long o;
+    uint64_t carry = _addcarry_u64((unsigned char)c, a, b, &o);
+    *out = o;
+    return carry;
+}
+static inline uint64_t pasta_sbb(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {
+    unsigned long long o;
+    uint64_t borrow = _subborrow_u64((unsigned char)c, a, b, &o);
+    *out = o;
+    return borrow;
+}
+#else
+static inline uint64_t pasta_adc(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {
+    pasta_u128 t = (pasta_u128)a + b + c;
+    *out = (uint64_t)t;
+    return (uint64_t)(t >> 64);
+}
+static inline uint64_t pasta_sbb(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {
+    pasta_u128 t = (pasta_u128)a - b - c;
+    *out = (uint64_t)t;
+    return (uint64_t)(t >> 64) & 1;
+}
+#endif
+
 /* All ones if flag (0 or 1) is 1, else 0. */
 static inline uint64_t pasta_ct_mask(uint64_t flag) { return pasta_ct_barrier(0 - (flag & 1)); }
 

@@ -72,9 +72,15 @@ static void F(load_le)(uint64_t x[4], const uint8_t *in) {
     }
 }
 
+/* r's old limbs pass through a value barrier: r may be an uninitialised local of an
+ * inlined caller (e.g. decoding into a fresh variable, where only the error code matters),
+ * and clang may otherwise fold the indeterminate value into the result. */
 static void F(cmov)(FE *r, const FE *a, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
-    for (int i = 0; i < 4; i++) r->limbs[i] ^= mask & (r->limbs[i] ^ a->limbs[i]);
+    for (int i = 0; i < 4; i++) {
+        uint64_t old = pasta_ct_barrier(r->limbs[i]);
+        r->limbs[i] = old ^ (mask & (old ^ a->limbs[i]));
+    }
 }
 
 static void F(select)(FE *r, const FE *a, const FE *b, int flag) {

@@ -530,32 +530,38 @@ static void CV(to_bytes)(uint8_t out[32], const JAC *a) {
     CV(affine_to_bytes)(out, &t);
 }
 
+/* Branch-free: every step runs whatever the bytes; the output is written by cmov and the
+ * error code is arithmetic, so only the returned code depends on the input (the valgrind
+ * ctime check holds decoding to this). */
 static int CV(affine_from_bytes)(AFF *r, const uint8_t in[32]) {
     uint8_t tmp[32];
     FE x, y, ny, y2;
     for (int i = 0; i < 32; i++) tmp[i] = in[i];
-    int sign = tmp[31] >> 7;
+    uint64_t sign = tmp[31] >> 7;
     tmp[31] &= 0x7f;
-    if (F(from_bytes)(&x, tmp) != PASTA_OK) return PASTA_ERR_NONCANONICAL;
-    int id = F(is_zero)(&x) & (sign ^ 1);
+    uint64_t canonical = pasta_ct_is_zero_u64((uint64_t)(int64_t)F(from_bytes)(&x, tmp));
+    uint64_t id = (uint64_t)F(is_zero)(&x) & (sign ^ 1);
     F(sqr)(&y2, &x);
     F(mul)(&y2, &y2, &x);
     CV(mul_b)(&y, &FC(ONE));
     F(add)(&y2, &y2, &y);
-    int ok = F(sqrt)(&y, &y2); /* x = 0: 5 is a non-square, so ok = 0 */
+    uint64_t ok = (uint64_t)F(sqrt)(&y, &y2); /* x = 0: 5 is a non-square, so ok = 0 */
     F(neg)(&ny, &y);
-    F(cmov)(&y, &ny, F(is_odd)(&y) ^ sign);
-    F(cmov)(&y, &FC(ZERO), id);
-    if (!(ok | id)) return PASTA_ERR_NOT_ON_CURVE;
-    r->x = x;
-    r->y = y;
-    return PASTA_OK;
+    F(cmov)(&y, &ny, F(is_odd)(&y) ^ (int)sign);
+    F(cmov)(&y, &FC(ZERO), (int)id);
+    uint64_t valid = canonical & (ok | id);
+    F(cmov)(&r->x, &x, (int)valid);
+    F(cmov)(&r->y, &y, (int)valid);
+    return pasta_ct_error(canonical ^ 1, PASTA_ERR_NONCANONICAL) |
+           pasta_ct_error(canonical & (valid ^ 1), PASTA_ERR_NOT_ON_CURVE);
 }
 
 static int CV(from_bytes)(JAC *r, const uint8_t in[32]) {
-    AFF a;
+    AFF a = {FC(ZERO), FC(ZERO)};
+    JAC t;
     int rc = CV(affine_from_bytes)(&a, in);
-    if (rc == PASTA_OK) CV(from_affine)(r, &a);
+    CV(from_affine)(&t, &a);
+    CV(cmov)(r, &t, (int)pasta_ct_is_zero_u64((uint64_t)(int64_t)rc));
     return rc;
 }
 
@@ -564,13 +570,17 @@ static void CV(affine_to_uncompressed)(uint8_t out[64], const AFF *a) {
     F(to_bytes)(out + 32, &a->y);
 }
 
+/* Branch-free as affine_from_bytes. */
 static int CV(affine_from_uncompressed)(AFF *r, const uint8_t in[64]) {
-    AFF t;
-    if (F(from_bytes)(&t.x, in) != PASTA_OK || F(from_bytes)(&t.y, in + 32) != PASTA_OK)
-        return PASTA_ERR_NONCANONICAL;
-    if (!CV(affine_is_on_curve)(&t)) return PASTA_ERR_NOT_ON_CURVE;
-    *r = t;
-    return PASTA_OK;
+    AFF t = {FC(ZERO), FC(ZERO)};
+    uint64_t canonical = pasta_ct_is_zero_u64(
+        (uint64_t)(int64_t)(F(from_bytes)(&t.x, in) | F(from_bytes)(&t.y, in + 32)));
+    uint64_t on_curve = (uint64_t)CV(affine_is_on_curve)(&t);
+    uint64_t valid = canonical & on_curve;
+    F(cmov)(&r->x, &t.x, (int)valid);
+    F(cmov)(&r->y, &t.y, (int)valid);
+    return pasta_ct_error(canonical ^ 1, PASTA_ERR_NONCANONICAL) |
+           pasta_ct_error(canonical & (valid ^ 1), PASTA_ERR_NOT_ON_CURVE);
 }
 
 /* ---- Hashing (pasta_curves src/hashtocurve.rs; docs/CURVES.md). */

@@ -54,6 +54,11 @@ static inline uint64_t pasta_ct_is_zero_u64(uint64_t v) {
     return 1 ^ (pasta_ct_barrier(v | (0 - v)) >> 63);
 }
 
+/* code if flag (0 or 1) is 1, else 0 (PASTA_OK): an error code without a branch. */
+static inline int pasta_ct_error(uint64_t flag, int code) {
+    return (int)(int64_t)(pasta_ct_mask(flag) & (uint64_t)(int64_t)code);
+}
+
 /* 1 if the 4-limb integer a is below b, else 0 (borrow of a - b). */
 static inline uint64_t pasta_ct_lt4(const uint64_t a[4], const uint64_t b[4]) {
     uint64_t borrow = 0;

@@ -108,7 +108,7 @@ static int F(from_bytes)(FE *r, const uint8_t in[32]) {
     F(reduce_raw)(&t, x);
     F(mul)(&t, &t, r2);
     F(cmov)(r, &t, (int)ok);
-    return (int)(pasta_ct_mask(ok ^ 1) & (uint64_t)(int64_t)PASTA_ERR_NONCANONICAL);
+    return pasta_ct_error(ok ^ 1, PASTA_ERR_NONCANONICAL);
 }
 
 /* d0 R^2 / R + d1 R^3 / R = (d0 + d1 2^256) R, as zcash/pasta_curves' from_u512. */

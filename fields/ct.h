@@ -22,16 +22,10 @@ static inline uint64_t pasta_ct_barrier(uint64_t v) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 static inline uint64_t pasta_adc(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {
-    unsigned long long o;
-    uint64_t carry = _addcarry_u64((unsigned char)c, a, b, &o);
-    *out = o;
-    return carry;
+    return _addcarry_u64((unsigned char)c, a, b, (unsigned long long *)out);
 }
 static inline uint64_t pasta_sbb(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {
-    unsigned long long o;
-    uint64_t borrow = _subborrow_u64((unsigned char)c, a, b, &o);
-    *out = o;
-    return borrow;
+    return _subborrow_u64((unsigned char)c, a, b, (unsigned long long *)out);
 }
 #else
 static inline uint64_t pasta_adc(uint64_t c, uint64_t a, uint64_t b, uint64_t *out) {

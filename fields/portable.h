@@ -27,82 +27,54 @@
 #define PASTA_QINV 0x8c46eb20ffffffffULL
 #define PASTA_M3 0x4000000000000000ULL /* limb 3 of p and q; limb 2 is 0 */
 
-/* r = s - m if s >= m else s, for s < 2m. */
-static inline void pasta_portable_reduce_once(uint64_t r[4], const uint64_t s[4], uint64_t m0,
+/* r = s - m if s >= m else s, for s < 2m. Scalar locals throughout: gcc 12 keeps small
+ * arrays whose elements go through the carry intrinsics in memory (3-4x slower). */
+static inline void pasta_portable_reduce_once(uint64_t r[4], uint64_t s0, uint64_t s1,
+                                              uint64_t s2, uint64_t s3, uint64_t m0,
                                               uint64_t m1) {
-    uint64_t t[4], b;
-    b = pasta_sbb(0, s[0], m0, &t[0]);
-    b = pasta_sbb(b, s[1], m1, &t[1]);
-    b = pasta_sbb(b, s[2], 0, &t[2]);
-    b = pasta_sbb(b, s[3], PASTA_M3, &t[3]);
+    uint64_t t0, t1, t2, t3, b;
+    b = pasta_sbb(0, s0, m0, &t0);
+    b = pasta_sbb(b, s1, m1, &t1);
+    b = pasta_sbb(b, s2, 0, &t2);
+    b = pasta_sbb(b, s3, PASTA_M3, &t3);
     uint64_t keep = pasta_ct_mask(b); /* all ones if s < m: keep s */
-    for (int i = 0; i < 4; i++) r[i] = (s[i] & keep) | (t[i] & ~keep);
+    r[0] = (s0 & keep) | (t0 & ~keep);
+    r[1] = (s1 & keep) | (t1 & ~keep);
+    r[2] = (s2 & keep) | (t2 & ~keep);
+    r[3] = (s3 & keep) | (t3 & ~keep);
 }
 
 /* a + b < 2m < 2^256: no carry out of limb 3. */
 static inline void pasta_portable_add4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
                                        uint64_t m0, uint64_t m1) {
-    uint64_t s[4], c;
-    c = pasta_adc(0, a[0], b[0], &s[0]);
-    c = pasta_adc(c, a[1], b[1], &s[1]);
-    c = pasta_adc(c, a[2], b[2], &s[2]);
-    (void)pasta_adc(c, a[3], b[3], &s[3]);
-    pasta_portable_reduce_once(r, s, m0, m1);
+    uint64_t s0, s1, s2, s3, c;
+    c = pasta_adc(0, a[0], b[0], &s0);
+    c = pasta_adc(c, a[1], b[1], &s1);
+    c = pasta_adc(c, a[2], b[2], &s2);
+    (void)pasta_adc(c, a[3], b[3], &s3);
+    pasta_portable_reduce_once(r, s0, s1, s2, s3, m0, m1);
 }
 
 static inline void pasta_portable_sub4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
                                        uint64_t m0, uint64_t m1) {
-    uint64_t d[4], bw, c;
-    bw = pasta_sbb(0, a[0], b[0], &d[0]);
-    bw = pasta_sbb(bw, a[1], b[1], &d[1]);
-    bw = pasta_sbb(bw, a[2], b[2], &d[2]);
-    bw = pasta_sbb(bw, a[3], b[3], &d[3]);
+    uint64_t d0, d1, d2, d3, r0, r1, r2, r3, bw, c;
+    bw = pasta_sbb(0, a[0], b[0], &d0);
+    bw = pasta_sbb(bw, a[1], b[1], &d1);
+    bw = pasta_sbb(bw, a[2], b[2], &d2);
+    bw = pasta_sbb(bw, a[3], b[3], &d3);
     uint64_t mask = pasta_ct_mask(bw); /* add m back if a < b */
-    c = pasta_adc(0, d[0], m0 & mask, &r[0]);
-    c = pasta_adc(c, d[1], m1 & mask, &r[1]);
-    c = pasta_adc(c, d[2], 0, &r[2]);
-    (void)pasta_adc(c, d[3], PASTA_M3 & mask, &r[3]);
+    c = pasta_adc(0, d0, m0 & mask, &r0);
+    c = pasta_adc(c, d1, m1 & mask, &r1);
+    c = pasta_adc(c, d2, 0, &r2);
+    (void)pasta_adc(c, d3, PASTA_M3 & mask, &r3);
+    r[0] = r0, r[1] = r1, r[2] = r2, r[3] = r3;
 }
 
-/* Montgomery product a*b/R mod m, reduction specialised as described at the top. */
-static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
-                                       uint64_t m0, uint64_t m1, uint64_t inv) {
-    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4;
-    const uint64_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-    for (int i = 0; i < 4; i++) {
-        const uint64_t bi = b[i];
-        pasta_u128 c;
-        c = (pasta_u128)a0 * bi + t0;
-        t0 = (uint64_t)c;
-        c = (pasta_u128)a1 * bi + t1 + (uint64_t)(c >> 64);
-        t1 = (uint64_t)c;
-        c = (pasta_u128)a2 * bi + t2 + (uint64_t)(c >> 64);
-        t2 = (uint64_t)c;
-        c = (pasta_u128)a3 * bi + t3 + (uint64_t)(c >> 64);
-        t3 = (uint64_t)c;
-        t4 = (uint64_t)(c >> 64);
-        const uint64_t u = t0 * inv;
-        c = (pasta_u128)u * m0 + t0; /* low word is 0 by the choice of u */
-        c = (pasta_u128)u * m1 + t1 + (uint64_t)(c >> 64);
-        t0 = (uint64_t)c;
-        c = (pasta_u128)t2 + (uint64_t)(c >> 64); /* u * m2 = 0 */
-        t1 = (uint64_t)c;
-        c = (pasta_u128)t3 + (u << 62) + (uint64_t)(c >> 64);
-        t2 = (uint64_t)c;
-        t3 = t4 + (u >> 2) + (uint64_t)(c >> 64); /* u * m3 = u * 2^62; fits: t < 2m */
-    }
-    const uint64_t t[4] = {t0, t1, t2, t3};
-    pasta_portable_reduce_once(r, t, m0, m1);
-}
-
-/* Same product with the accumulation in adc chains (gcc 12 compiles __int128 additions
- * poorly, see pasta_adc). */
-static inline void pasta_portable_mul4_adc(uint64_t r[4], const uint64_t a[4],
-                                           const uint64_t b[4], uint64_t m0, uint64_t m1,
-                                           uint64_t inv) {
+/* Montgomery product a*b/R mod m, reduction specialised as described at the top; products
+ * by __int128, accumulation in adc chains (gcc 12 compiles __int128 additions poorly). */
+static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4],
+                                       const uint64_t b[4], uint64_t m0, uint64_t m1,
+                                       uint64_t inv) {
     uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
@@ -137,8 +109,7 @@ static inline void pasta_portable_mul4_adc(uint64_t r[4], const uint64_t a[4],
         c = pasta_adc(c, t2, 0, &t2);
         (void)pasta_adc(c, t3, 0, &t3);
     }
-    const uint64_t t[4] = {t0, t1, t2, t3};
-    pasta_portable_reduce_once(r, t, m0, m1);
+    pasta_portable_reduce_once(r, t0, t1, t2, t3, m0, m1);
 }
 
 #define PASTA_PORTABLE_FIELD_KERNELS(F, FE, M0, M1, INV)                                        \
@@ -153,7 +124,7 @@ static inline void pasta_portable_mul4_adc(uint64_t r[4], const uint64_t a[4],
         pasta_portable_add4(r->limbs, a->limbs, a->limbs, M0, M1);                               \
     }                                                                                            \
     static inline void pasta_portable_##F##_mul(FE *r, const FE *a, const FE *b) {               \
-        pasta_portable_mul4_adc(r->limbs, a->limbs, b->limbs, M0, M1, INV);                          \
+        pasta_portable_mul4(r->limbs, a->limbs, b->limbs, M0, M1, INV);                          \
     }                                                                                            \
     static inline void pasta_portable_##F##_sqr(FE *r, const FE *a) {                            \
         pasta_portable_mul4(r->limbs, a->limbs, a->limbs, M0, M1, INV);                          \

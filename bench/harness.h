@@ -107,6 +107,8 @@ void pasta_bench_print_header(FILE *f);
 /* Host CPU ("model name" of /proc/cpuinfo), compiler of the harness, and the SHA-256 (hex)
  * of /proc/self/exe ("unknown" when unreadable). Static strings, computed once. */
 const char *pasta_bench_cpu(void);
+/* Estimated core clock in GHz (x86-64: dependent add chain; 0 where unknown). Cached. */
+double pasta_bench_core_ghz(void);
 const char *pasta_bench_compiler(void);
 const char *pasta_bench_binary_sha256(void);
 

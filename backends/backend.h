@@ -14,28 +14,11 @@
 enum { PASTA_CHAIN_ADD, PASTA_CHAIN_SUB, PASTA_CHAIN_DBL, PASTA_CHAIN_MUL, PASTA_CHAIN_SQR,
        PASTA_CHAIN_NEG };
 
-#define FIELD fp
-#include "fields/field_ops.h"
-#undef FIELD
-#define FIELD fq
-#include "fields/field_ops.h"
-#undef FIELD
-
-/* ---- curves (curves/curve_ops.h) */
-#define CURVE pallas
-#define FIELD fp
-#define SCALAR fq
-#include "curves/curve_ops.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
-#define CURVE vesta
-#define FIELD fq
-#define SCALAR fp
-#include "curves/curve_ops.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
+#define PASTA_FIELD_TEMPLATE "fields/field_ops.h"
+#define PASTA_CURVE_TEMPLATE "curves/curve_ops.h"
+#include "backends/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
+#undef PASTA_CURVE_TEMPLATE
 
 typedef struct pasta_ops {
     pasta_backend backend;

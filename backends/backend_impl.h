@@ -8,29 +8,11 @@
 #include "fields/ct.h"
 #include "fields/safegcd.h"
 
-#define FIELD fp
-#include "fields/field_impl.h"
-#undef FIELD
-
-#define FIELD fq
-#include "fields/field_impl.h"
-#undef FIELD
-
-/* ---- curves */
-#define CURVE pallas
-#define FIELD fp
-#define SCALAR fq
-#include "curves/curve_impl.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
-#define CURVE vesta
-#define FIELD fq
-#define SCALAR fp
-#include "curves/curve_impl.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
+#define PASTA_FIELD_TEMPLATE "fields/field_impl.h"
+#define PASTA_CURVE_TEMPLATE "curves/curve_impl.h"
+#include "backends/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
+#undef PASTA_CURVE_TEMPLATE
 
 const pasta_ops PASTA_CAT(pasta_ops_, PASTA_BACKEND) = {
     .backend = PASTA_BACKEND_ID,

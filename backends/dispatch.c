@@ -116,25 +116,8 @@ const char *pasta_strerror(int err) {
     return "unknown error";
 }
 
-#define FIELD fp
-#include "fields/field_api.h"
-#undef FIELD
-#define FIELD fq
-#include "fields/field_api.h"
-#undef FIELD
-
-/* ---- curves */
-#define CURVE pallas
-#define FIELD fp
-#define SCALAR fq
-#include "curves/curve_api.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
-#define CURVE vesta
-#define FIELD fq
-#define SCALAR fp
-#include "curves/curve_api.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
+#define PASTA_FIELD_TEMPLATE "fields/field_api.h"
+#define PASTA_CURVE_TEMPLATE "curves/curve_api.h"
+#include "backends/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
+#undef PASTA_CURVE_TEMPLATE

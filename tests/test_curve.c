@@ -9,21 +9,9 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-#define CURVE pallas
-#define FIELD fp
-#define SCALAR fq
-#include "curve_tests_impl.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
-
-#define CURVE vesta
-#define FIELD fq
-#define SCALAR fp
-#include "curve_tests_impl.h"
-#undef CURVE
-#undef FIELD
-#undef SCALAR
+#define PASTA_CURVE_TEMPLATE "tests/curve_tests_impl.h"
+#include "backends/for_each.h"
+#undef PASTA_CURVE_TEMPLATE
 
 #include "orchard_vectors.h"
 

@@ -9,17 +9,9 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-#define FIELD fp
-#define FIELD_ID 0
-#include "field_tests_impl.h"
-#undef FIELD_ID
-#undef FIELD
-
-#define FIELD fq
-#define FIELD_ID 1
-#include "field_tests_impl.h"
-#undef FIELD_ID
-#undef FIELD
+#define PASTA_FIELD_TEMPLATE "tests/field_tests_impl.h"
+#include "backends/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
 
 static long sweep_pairs(void) {
     const char *s = getenv("PASTA_TEST_PAIRS");

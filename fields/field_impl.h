@@ -72,9 +72,14 @@ static void F(load_le)(uint64_t x[4], const uint8_t *in) {
     }
 }
 
+/* AND/OR rather than XOR form: when flag is 1, r's old (possibly uninitialised) value is
+ * masked with a defined zero, so memcheck sees a fully defined result and callers may
+ * pass uninitialised outputs (pasta_fp a; pasta_fp_from_bytes(&a, in)). The inverse mask
+ * goes through its own barrier, else the compiler folds this back into the XOR form. */
 static void F(cmov)(FE *r, const FE *a, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
-    for (int i = 0; i < 4; i++) r->limbs[i] ^= mask & (r->limbs[i] ^ a->limbs[i]);
+    uint64_t keep = pasta_ct_barrier(~mask);
+    for (int i = 0; i < 4; i++) r->limbs[i] = (r->limbs[i] & keep) | (a->limbs[i] & mask);
 }
 
 static void F(select)(FE *r, const FE *a, const FE *b, int flag) {
@@ -121,7 +126,10 @@ static void F(from_uniform_bytes)(FE *r, const uint8_t in[64]) {
 static int F(random)(FE *r, pasta_rng_fn rng, void *rng_ctx) {
     uint8_t buf[64];
     if (rng == NULL) return PASTA_ERR_INVALID_ARG;
-    if (rng(rng_ctx, buf, sizeof buf) != 0) return PASTA_ERR_RNG;
+    if (rng(rng_ctx, buf, sizeof buf) != 0) {
+        pasta_secure_zero(buf, sizeof buf); /* whatever the failing rng wrote */
+        return PASTA_ERR_RNG;
+    }
     F(from_uniform_bytes)(r, buf);
     pasta_secure_zero(buf, sizeof buf);
     return PASTA_OK;

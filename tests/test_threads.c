@@ -11,7 +11,7 @@
 
 #define THREADS 8
 #define N 64
-#define ROUNDS 20
+#define ROUNDS 10
 
 static pasta_fp in_a[N], in_b[N];
 static pasta_fq in_q[N];

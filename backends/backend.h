@@ -8,6 +8,7 @@
 #include "backends/template.h"
 #include "pasta/backend.h"
 #include "pasta/field.h"
+#include "pasta/curve.h"
 
 /* Dependent-chain operations for benchmarks (the `chain` member of the field tables). */
 enum { PASTA_CHAIN_ADD, PASTA_CHAIN_SUB, PASTA_CHAIN_DBL, PASTA_CHAIN_MUL, PASTA_CHAIN_SQR,
@@ -20,11 +21,29 @@ enum { PASTA_CHAIN_ADD, PASTA_CHAIN_SUB, PASTA_CHAIN_DBL, PASTA_CHAIN_MUL, PASTA
 #include "fields/field_ops.h"
 #undef FIELD
 
+/* ---- curves (curves/curve_ops.h) */
+#define CURVE pallas
+#define FIELD fp
+#define SCALAR fq
+#include "curves/curve_ops.h"
+#undef CURVE
+#undef FIELD
+#undef SCALAR
+#define CURVE vesta
+#define FIELD fq
+#define SCALAR fp
+#include "curves/curve_ops.h"
+#undef CURVE
+#undef FIELD
+#undef SCALAR
+
 typedef struct pasta_ops {
     pasta_backend backend;
     const char *name;
     const struct pasta_fp_ops *fp;
     const struct pasta_fq_ops *fq;
+    const struct pasta_pallas_ops *pallas; /* curves */
+    const struct pasta_vesta_ops *vesta;
 } pasta_ops;
 
 /* Every backend's table; pasta_ops_x86_64_asm exists only when PASTA_X86_64_ASM is on. */

@@ -122,3 +122,19 @@ const char *pasta_strerror(int err) {
 #define FIELD fq
 #include "fields/field_api.h"
 #undef FIELD
+
+/* ---- curves */
+#define CURVE pallas
+#define FIELD fp
+#define SCALAR fq
+#include "curves/curve_api.h"
+#undef CURVE
+#undef FIELD
+#undef SCALAR
+#define CURVE vesta
+#define FIELD fq
+#define SCALAR fp
+#include "curves/curve_api.h"
+#undef CURVE
+#undef FIELD
+#undef SCALAR

@@ -11,6 +11,7 @@
 const pasta_ops *bench_backend(int i);
 
 void bench_field_suite(void);
+void bench_curve_suite(void); /* bench/bench_curve.c */
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n);
 

@@ -89,8 +89,8 @@ ir_of() {
 count_ops() { # count_ops ROLE BIN BACKEND: fills ir.tsv with "op field role ir_per_op"
     local op fld a b
     for op in $OPS; do for fld in $FIELDS; do
-        if a=$(ir_of "$2" --count "$op" "$fld" "$COUNT_N1" --backend "$3") &&
-           b=$(ir_of "$2" --count "$op" "$fld" "$COUNT_N2" --backend "$3") &&
+        if a=$(ir_of "$2" --count "$op" "$fld" "$COUNT_N1" --backend "$3" --no-cpu-check) &&
+           b=$(ir_of "$2" --count "$op" "$fld" "$COUNT_N2" --backend "$3" --no-cpu-check) &&
            [ -n "$a" ] && [ -n "$b" ]; then
             echo "$op $fld $1 $(( (b - a) / (COUNT_N2 - COUNT_N1) )).$(( ((b - a) % (COUNT_N2 - COUNT_N1)) * 10 / (COUNT_N2 - COUNT_N1) ))" >> "$TMP/ir.tsv"
         else

@@ -72,14 +72,19 @@ static void F(load_le)(uint64_t x[4], const uint8_t *in) {
     }
 }
 
-/* AND/OR rather than XOR form: when flag is 1, r's old (possibly uninitialised) value is
- * masked with a defined zero, so memcheck sees a fully defined result and callers may
- * pass uninitialised outputs (pasta_fp a; pasta_fp_from_bytes(&a, in)). The inverse mask
- * goes through its own barrier, else the compiler folds this back into the XOR form. */
+/* r's old limbs pass through a value barrier: r may be an uninitialised local of an
+ * inlined caller (e.g. decoding into a fresh variable, where only the error code matters),
+ * and clang may otherwise fold the indeterminate value into the result. AND/OR rather than
+ * XOR form: when flag is 1, the old value is masked with a defined zero, so memcheck sees
+ * a fully defined result (pasta_fp a; pasta_fp_from_bytes(&a, in) is valgrind-clean). The
+ * inverse mask has its own barrier, else the compiler folds this back into the XOR form. */
 static void F(cmov)(FE *r, const FE *a, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
     uint64_t keep = pasta_ct_barrier(~mask);
-    for (int i = 0; i < 4; i++) r->limbs[i] = (r->limbs[i] & keep) | (a->limbs[i] & mask);
+    for (int i = 0; i < 4; i++) {
+        uint64_t old = pasta_ct_barrier(r->limbs[i]);
+        r->limbs[i] = (old & keep) | (a->limbs[i] & mask);
+    }
 }
 
 static void F(select)(FE *r, const FE *a, const FE *b, int flag) {
@@ -107,7 +112,7 @@ static int F(from_bytes)(FE *r, const uint8_t in[32]) {
     F(reduce_raw)(&t, x);
     F(mul)(&t, &t, r2);
     F(cmov)(r, &t, (int)ok);
-    return (int)(pasta_ct_mask(ok ^ 1) & (uint64_t)(int64_t)PASTA_ERR_NONCANONICAL);
+    return pasta_ct_error(ok ^ 1, PASTA_ERR_NONCANONICAL);
 }
 
 /* d0 R^2 / R + d1 R^3 / R = (d0 + d1 2^256) R, as zcash/pasta_curves' from_u512. */

@@ -84,10 +84,74 @@ static int fill(void *ctx, uint8_t *buf, size_t len) {
         PUBLIC(&ret, sizeof ret), PUBLIC(&a, sizeof a), PUBLIC(&b, sizeof b);              \
     } while (0)
 
+/* Curves: secret points (a random multiple of the generator), secret scalars, flags,
+ * encodings and hashed messages. C is the curve, F its base field, S its scalar field. */
+#define CTIME_CURVE_BODY(C, F, S)                                                          \
+    do {                                                                                   \
+        const struct pasta_##C##_ops *o = ops->C;                                          \
+        pasta_##C##_jacobian p, q, r;                                                      \
+        pasta_##C##_affine a, b, tab[4];                                                   \
+        pasta_##C##_jacobian jt[4];                                                        \
+        pasta_##S k;                                                                       \
+        pasta_##F u;                                                                       \
+        uint8_t enc[32], unc[64], msg[40];                                                 \
+        uint64_t k1[2], k2[2];                                                             \
+        int n1, n2, flag, ret;                                                             \
+        ops->S->random(&k, fill, &seed);                                                   \
+        o->generator(&p);                                                                  \
+        o->mul_var(&p, &p, &k);                                                            \
+        ops->S->random(&k, fill, &seed);                                                   \
+        o->generator(&q);                                                                  \
+        o->mul_var(&q, &q, &k);                                                            \
+        o->to_affine_var(&b, &q);                                                          \
+        for (int i = 0; i < 4; i++) o->mul_var(&jt[i], &q, &k);                            \
+        ops->S->random(&k, fill, &seed);                                                   \
+        ops->F->random(&u, fill, &seed);                                                   \
+        o->to_bytes(enc, &q);                                                              \
+        o->affine_to_uncompressed(unc, &b);                                                \
+        fill(&seed, msg, sizeof msg);                                                      \
+        flag = (int)(msg[0] & 1);                                                          \
+        SECRET(&p, sizeof p), SECRET(&q, sizeof q), SECRET(&b, sizeof b);                  \
+        SECRET(jt, sizeof jt), SECRET(&k, sizeof k), SECRET(&u, sizeof u);                 \
+        SECRET(enc, sizeof enc), SECRET(unc, sizeof unc), SECRET(msg, sizeof msg);         \
+        SECRET(&flag, sizeof flag);                                                        \
+        o->dbl(&r, &p);                                                                    \
+        o->add(&r, &r, &q);                                                                \
+        o->add(&r, &p, &p); /* the doubling case, handled without a branch */              \
+        o->madd(&r, &r, &b);                                                               \
+        o->neg(&r, &r);                                                                    \
+        o->endo(&r, &r);                                                                   \
+        o->cmov(&r, &p, flag);                                                             \
+        o->select(&r, &p, &q, flag);                                                       \
+        o->mul(&r, &p, &k);                                                                \
+        o->glv_decompose(k1, &n1, k2, &n2, &k);                                            \
+        o->to_affine(&a, &r);                                                              \
+        ret = o->batch_to_affine(tab, jt, 4);                                              \
+        ret = o->eq(&p, &q);                                                               \
+        ret = o->affine_eq(&a, &b);                                                        \
+        ret = o->is_identity(&p);                                                          \
+        ret = o->is_on_curve(&p);                                                          \
+        ret = o->affine_is_on_curve(&a);                                                   \
+        o->to_bytes(enc, &r);                                                              \
+        o->affine_to_bytes(enc, &a);                                                       \
+        o->affine_to_uncompressed(unc, &a);                                                \
+        ret = o->from_bytes(&r, enc);                                                      \
+        ret = o->affine_from_bytes(&a, enc);                                               \
+        ret = o->affine_from_uncompressed(&a, unc);                                        \
+        o->map_to_curve(&r, &u);                                                           \
+        ret = o->hash_to_curve(&r, "ctime", msg, sizeof msg);                              \
+        PUBLIC(&r, sizeof r), PUBLIC(&a, sizeof a), PUBLIC(tab, sizeof tab);               \
+        PUBLIC(enc, sizeof enc), PUBLIC(unc, sizeof unc), PUBLIC(&ret, sizeof ret);        \
+        PUBLIC(k1, sizeof k1), PUBLIC(k2, sizeof k2), PUBLIC(&n1, sizeof n1);              \
+        PUBLIC(&n2, sizeof n2);                                                            \
+    } while (0)
+
 static void check_backend(const pasta_ops *ops) {
     uint64_t seed = 0x5eed;
     CTIME_FIELD_BODY(fp, pasta_fp);
     CTIME_FIELD_BODY(fq, pasta_fq);
+    CTIME_CURVE_BODY(pallas, fp, fq);
+    CTIME_CURVE_BODY(vesta, fq, fp);
     printf("ctime: checked backend %s\n", ops->name);
 }
 

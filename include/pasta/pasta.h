@@ -5,6 +5,7 @@
 #include "common.h"
 #include "backend.h"
 #include "field.h"
+#include "curve.h"
 #include "pasta/version.h"
 
 #endif /* PASTA_PASTA_H */

@@ -1,0 +1,754 @@
+/* Template: one short-Weierstrass curve y^2 = x^3 + 5 (Pallas or Vesta) on one backend.
+ *
+ * Include after the field templates of the same backend with
+ *   CURVE  pallas | vesta      FIELD  its base field (fp | fq)      SCALAR  fq | fp
+ * defined. Defines static functions CV(name) = pasta_<backend>_<curve>_<name> with the
+ * contracts of include/pasta/curve.h, and the table CV(ops). F(...) are base-field
+ * operations, SF(...) scalar-field operations (both compiled in this backend).
+ * Coordinates: Jacobian (X, Y, Z) = (X/Z^2, Y/Z^3), identity Z = 0; affine identity (0, 0).
+ * Formula costs: M = multiplication, S = squaring (additions not counted).
+ */
+#include "curves/constants.h"
+#include "curves/expand.h"
+
+#define SF(name) PASTA_BNAME(SCALAR, name)
+#define SE PASTA_CAT3(pasta_, SCALAR, )
+#define SC(name) PASTA_CAT3(pasta_, SCALAR, PASTA_CAT(_, name))
+#define CV(name) PASTA_BNAME(CURVE, name)
+#define CC(name) PASTA_CAT3(pasta_, CURVE, PASTA_CAT(_, name))
+#define AFF PASTA_CAT3(pasta_, CURVE, _affine)
+#define JAC PASTA_CAT3(pasta_, CURVE, _jacobian)
+
+/* ---- Construction, conversion, predicates. */
+
+static void CV(identity)(JAC *r) {
+    F(zero)(&r->x);
+    F(zero)(&r->y);
+    F(zero)(&r->z);
+}
+
+static void CV(generator)(JAC *r) {
+    r->x = CC(GENERATOR).x;
+    r->y = CC(GENERATOR).y;
+    r->z = FC(ONE);
+}
+
+static int CV(is_identity)(const JAC *a) { return F(is_zero)(&a->z); }
+
+static int CV(affine_is_identity)(const AFF *a) {
+    return F(is_zero)(&a->x) & F(is_zero)(&a->y);
+}
+
+static void CV(from_affine)(JAC *r, const AFF *a) {
+    int id = CV(affine_is_identity)(a);
+    r->x = a->x;
+    r->y = a->y;
+    F(select)(&r->z, &FC(ONE), &FC(ZERO), id);
+}
+
+/* (X/Z^2, Y/Z^3); Z = 0 gives 1/Z = 0 and so (0, 0), the affine identity, with no branch.
+ * 1I + 3M + 1S. */
+static void CV(to_affine)(AFF *r, const JAC *a) {
+    FE zi, zi2;
+    F(invert)(&zi, &a->z);
+    F(sqr)(&zi2, &zi);
+    F(mul)(&r->x, &a->x, &zi2);
+    F(mul)(&zi2, &zi2, &zi);
+    F(mul)(&r->y, &a->y, &zi2);
+}
+
+static void CV(to_affine_var)(AFF *r, const JAC *a) {
+    FE zi, zi2;
+    F(invert_var)(&zi, &a->z);
+    F(sqr)(&zi2, &zi);
+    F(mul)(&r->x, &a->x, &zi2);
+    F(mul)(&zi2, &zi2, &zi);
+    F(mul)(&r->y, &a->y, &zi2);
+}
+
+/* Montgomery's trick, the running products kept in out[i].x (no heap): 1I + ~7M per point,
+ * identities skipped by selection. */
+static int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
+    if (n == 0) return PASTA_OK;
+    if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
+    FE acc = FC(ONE), t;
+    for (size_t i = 0; i < n; i++) {
+        out[i].x = acc;
+        F(mul)(&t, &acc, &in[i].z);
+        F(cmov)(&acc, &t, !F(is_zero)(&in[i].z));
+    }
+    F(invert)(&acc, &acc);
+    for (size_t i = n; i-- > 0;) {
+        int skip = F(is_zero)(&in[i].z);
+        FE zi, zi2;
+        F(mul)(&zi, &out[i].x, &acc);           /* 1/Z_i */
+        F(mul)(&t, &acc, &in[i].z);
+        F(cmov)(&acc, &t, !skip);
+        F(sqr)(&zi2, &zi);
+        F(mul)(&out[i].x, &in[i].x, &zi2);
+        F(mul)(&zi2, &zi2, &zi);
+        F(mul)(&out[i].y, &in[i].y, &zi2);
+        F(cmov)(&out[i].x, &FC(ZERO), skip);
+        F(cmov)(&out[i].y, &FC(ZERO), skip);
+    }
+    return PASTA_OK;
+}
+
+/* 5 * a as 4a + a. */
+static void CV(mul_b)(FE *r, const FE *a) {
+    FE t;
+    F(dbl)(&t, a);
+    F(dbl)(&t, &t);
+    F(add)(r, &t, a);
+}
+
+/* Y^2 = X^3 + 5 Z^6, or Z = 0. 3M + 4S. */
+static int CV(is_on_curve)(const JAC *a) {
+    FE z2, z6, lhs, rhs;
+    F(sqr)(&z2, &a->z);
+    F(mul)(&z6, &z2, &z2);
+    F(mul)(&z6, &z6, &z2);
+    CV(mul_b)(&z6, &z6);
+    F(sqr)(&rhs, &a->x);
+    F(mul)(&rhs, &rhs, &a->x);
+    F(add)(&rhs, &rhs, &z6);
+    F(sqr)(&lhs, &a->y);
+    return F(eq)(&lhs, &rhs) | F(is_zero)(&a->z);
+}
+
+static int CV(affine_is_on_curve)(const AFF *a) {
+    FE lhs, rhs, five;
+    CV(mul_b)(&five, &FC(ONE));
+    F(sqr)(&rhs, &a->x);
+    F(mul)(&rhs, &rhs, &a->x);
+    F(add)(&rhs, &rhs, &five);
+    F(sqr)(&lhs, &a->y);
+    return F(eq)(&lhs, &rhs) | CV(affine_is_identity)(a);
+}
+
+/* Cross-multiplied comparison (X1 Z2^2 = X2 Z1^2, Y1 Z2^3 = Y2 Z1^3): 6M + 2S. */
+static int CV(eq)(const JAC *a, const JAC *b) {
+    FE za2, zb2, x1, x2, y1, y2;
+    F(sqr)(&za2, &a->z);
+    F(sqr)(&zb2, &b->z);
+    F(mul)(&x1, &a->x, &zb2);
+    F(mul)(&x2, &b->x, &za2);
+    F(mul)(&zb2, &zb2, &b->z);
+    F(mul)(&za2, &za2, &a->z);
+    F(mul)(&y1, &a->y, &zb2);
+    F(mul)(&y2, &b->y, &za2);
+    int ia = CV(is_identity)(a), ib = CV(is_identity)(b);
+    return (ia & ib) | ((ia ^ 1) & (ib ^ 1) & F(eq)(&x1, &x2) & F(eq)(&y1, &y2));
+}
+
+static int CV(affine_eq)(const AFF *a, const AFF *b) {
+    return F(eq)(&a->x, &b->x) & F(eq)(&a->y, &b->y);
+}
+
+static void CV(cmov)(JAC *r, const JAC *a, int flag) {
+    F(cmov)(&r->x, &a->x, flag);
+    F(cmov)(&r->y, &a->y, flag);
+    F(cmov)(&r->z, &a->z, flag);
+}
+
+static void CV(select)(JAC *r, const JAC *a, const JAC *b, int flag) {
+    F(select)(&r->x, &a->x, &b->x, flag);
+    F(select)(&r->y, &a->y, &b->y, flag);
+    F(select)(&r->z, &a->z, &b->z, flag);
+}
+
+/* ---- Group law. */
+
+static void CV(neg)(JAC *r, const JAC *a) {
+    r->x = a->x;
+    F(neg)(&r->y, &a->y);
+    r->z = a->z;
+}
+
+static void CV(affine_neg)(AFF *r, const AFF *a) {
+    r->x = a->x;
+    F(neg)(&r->y, &a->y); /* -0 = 0: the identity stays (0, 0) */
+}
+
+/* flag ? -a : a, in place. */
+static void CV(cneg)(JAC *a, int flag) {
+    FE t;
+    F(neg)(&t, &a->y);
+    F(cmov)(&a->y, &t, flag);
+}
+
+/* dbl-2009-l (EFD g1p/auto-shortw-jacobian-0), a = 0: 2M + 5S.
+ *   A = X^2, B = Y^2, C = B^2, D = 2((X + B)^2 - A - C), E = 3A, F = E^2,
+ *   X3 = F - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ.
+ * Z = 0 gives Z3 = 0 (identity in, identity out); Y = 0 only for points of order 2, of
+ * which there are none. Hence complete and branch free. */
+static void CV(dbl)(JAC *r, const JAC *p) {
+    FE a, b, c, d, e, f, z3;
+    F(mul)(&z3, &p->y, &p->z);
+    F(dbl)(&z3, &z3);
+    F(sqr)(&a, &p->x);
+    F(sqr)(&b, &p->y);
+    F(sqr)(&c, &b);
+    F(add)(&d, &p->x, &b);
+    F(sqr)(&d, &d);
+    F(sub)(&d, &d, &a);
+    F(sub)(&d, &d, &c);
+    F(dbl)(&d, &d);
+    F(dbl)(&e, &a);
+    F(add)(&e, &e, &a);
+    F(sqr)(&f, &e);
+    F(dbl)(&a, &d);
+    F(sub)(&r->x, &f, &a);
+    F(sub)(&d, &d, &r->x);
+    F(mul)(&d, &d, &e);
+    F(dbl)(&c, &c);
+    F(dbl)(&c, &c);
+    F(dbl)(&c, &c);
+    F(sub)(&r->y, &d, &c);
+    r->z = z3;
+}
+
+/* add-2007-bl (EFD g1p/auto-shortw-jacobian-0), 11M + 5S:
+ *   Z1Z1 = Z1^2, Z2Z2 = Z2^2, U1 = X1 Z2Z2, U2 = X2 Z1Z1, S1 = Y1 Z2 Z2Z2, S2 = Y2 Z1 Z1Z1,
+ *   H = U2 - U1, I = (2H)^2, J = H I, r = 2(S2 - S1), V = U1 I,
+ *   X3 = r^2 - J - 2V, Y3 = r(V - X3) - 2 S1 J, Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H.
+ * Writes the generic result to *o and returns the exceptional-case flags: *h0 = (H == 0),
+ * *r0 = (r == 0). For P = -Q (H = 0, r != 0) the result already has Z3 = 0. */
+static void CV(add_generic)(JAC *o, int *h0, int *r0, const JAC *p, const JAC *q) {
+    FE z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
+    F(sqr)(&z1z1, &p->z);
+    F(sqr)(&z2z2, &q->z);
+    F(mul)(&u1, &p->x, &z2z2);
+    F(mul)(&u2, &q->x, &z1z1);
+    F(mul)(&s1, &p->y, &q->z);
+    F(mul)(&s1, &s1, &z2z2);
+    F(mul)(&s2, &q->y, &p->z);
+    F(mul)(&s2, &s2, &z1z1);
+    F(sub)(&h, &u2, &u1);
+    F(sub)(&rr, &s2, &s1);
+    *h0 = F(is_zero)(&h);
+    *r0 = F(is_zero)(&rr);
+    F(dbl)(&rr, &rr);
+    F(dbl)(&i, &h);
+    F(sqr)(&i, &i);
+    F(mul)(&j, &h, &i);
+    F(mul)(&v, &u1, &i);
+    F(add)(&t, &p->z, &q->z);
+    F(sqr)(&t, &t);
+    F(sub)(&t, &t, &z1z1);
+    F(sub)(&t, &t, &z2z2);
+    F(mul)(&o->z, &t, &h);
+    F(sqr)(&t, &rr);
+    F(sub)(&t, &t, &j);
+    F(sub)(&t, &t, &v);
+    F(sub)(&o->x, &t, &v);
+    F(sub)(&v, &v, &o->x);
+    F(mul)(&v, &v, &rr);
+    F(mul)(&s1, &s1, &j);
+    F(dbl)(&s1, &s1);
+    F(sub)(&o->y, &v, &s1);
+}
+
+/* Constant time: generic formula, plus dbl(P) selected when P = Q, plus the identity
+ * cases by cmov: 13M + 10S. */
+static void CV(add)(JAC *r, const JAC *p, const JAC *q) {
+    JAC o, d;
+    int h0, r0;
+    int pi = CV(is_identity)(p), qi = CV(is_identity)(q);
+    CV(add_generic)(&o, &h0, &r0, p, q);
+    CV(dbl)(&d, p);
+    CV(cmov)(&o, &d, h0 & r0 & (pi ^ 1) & (qi ^ 1));
+    CV(cmov)(&o, q, pi);
+    CV(cmov)(&o, p, qi);
+    *r = o;
+}
+
+static void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
+    if (CV(is_identity)(p)) {
+        *r = *q;
+        return;
+    }
+    if (CV(is_identity)(q)) {
+        *r = *p;
+        return;
+    }
+    JAC o;
+    int h0, r0;
+    CV(add_generic)(&o, &h0, &r0, p, q);
+    if (h0 && r0) {
+        CV(dbl)(r, p);
+        return;
+    }
+    *r = o; /* H = 0, r != 0: Z3 = 0 */
+}
+
+/* madd-2007-bl (EFD g1p/auto-shortw-jacobian-0), Z2 = 1: 7M + 4S:
+ *   Z1Z1 = Z1^2, U2 = X2 Z1Z1, S2 = Y2 Z1 Z1Z1, H = U2 - X1, HH = H^2, I = 4HH, J = H I,
+ *   r = 2(S2 - Y1), V = X1 I, X3 = r^2 - J - 2V, Y3 = r(V - X3) - 2 Y1 J,
+ *   Z3 = (Z1 + H)^2 - Z1Z1 - HH. */
+static void CV(madd_generic)(JAC *o, int *h0, int *r0, const JAC *p, const AFF *q) {
+    FE z1z1, u2, s2, h, hh, i, j, rr, v, t;
+    F(sqr)(&z1z1, &p->z);
+    F(mul)(&u2, &q->x, &z1z1);
+    F(mul)(&s2, &q->y, &p->z);
+    F(mul)(&s2, &s2, &z1z1);
+    F(sub)(&h, &u2, &p->x);
+    F(sub)(&rr, &s2, &p->y);
+    *h0 = F(is_zero)(&h);
+    *r0 = F(is_zero)(&rr);
+    F(dbl)(&rr, &rr);
+    F(sqr)(&hh, &h);
+    F(dbl)(&i, &hh);
+    F(dbl)(&i, &i);
+    F(mul)(&j, &h, &i);
+    F(mul)(&v, &p->x, &i);
+    F(add)(&t, &p->z, &h);
+    F(sqr)(&t, &t);
+    F(sub)(&t, &t, &z1z1);
+    F(sub)(&o->z, &t, &hh);
+    F(sqr)(&t, &rr);
+    F(sub)(&t, &t, &j);
+    F(sub)(&t, &t, &v);
+    F(sub)(&o->x, &t, &v);
+    F(sub)(&v, &v, &o->x);
+    F(mul)(&v, &v, &rr);
+    F(mul)(&t, &p->y, &j);
+    F(dbl)(&t, &t);
+    F(sub)(&o->y, &v, &t);
+}
+
+/* Constant time: 9M + 9S (generic + dbl selected when P = Q, identities by cmov). */
+static void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
+    JAC o, d, qj;
+    int h0, r0;
+    int pi = CV(is_identity)(p), qi = CV(affine_is_identity)(q);
+    CV(madd_generic)(&o, &h0, &r0, p, q);
+    CV(dbl)(&d, p);
+    CV(from_affine)(&qj, q);
+    CV(cmov)(&o, &d, h0 & r0 & (pi ^ 1) & (qi ^ 1));
+    CV(cmov)(&o, &qj, pi);
+    CV(cmov)(&o, p, qi);
+    *r = o;
+}
+
+static void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
+    if (CV(affine_is_identity)(q)) {
+        *r = *p;
+        return;
+    }
+    if (CV(is_identity)(p)) {
+        CV(from_affine)(r, q);
+        return;
+    }
+    JAC o;
+    int h0, r0;
+    CV(madd_generic)(&o, &h0, &r0, p, q);
+    if (h0 && r0) {
+        CV(dbl)(r, p);
+        return;
+    }
+    *r = o;
+}
+
+/* [LAMBDA] P = (BETA X, Y, Z): 1M. */
+static void CV(endo)(JAC *r, const JAC *a) {
+    F(mul)(&r->x, &a->x, &FC(ZETA));
+    r->y = a->y;
+    r->z = a->z;
+}
+
+/* ---- GLV decomposition (constants and bounds: curves/constants.c, docs/CURVES.md). */
+
+/* round(k * g / 2^380) for k, g < 2^256: the result is < 2^128 (lo, hi). */
+static void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t g[4]) {
+    uint64_t t[8] = {0};
+    for (int i = 0; i < 4; i++) {
+        pasta_u128 carry = 0;
+        for (int j = 0; j < 4; j++) {
+            pasta_u128 m = (pasta_u128)k[i] * g[j] + t[i + j] + carry;
+            t[i + j] = (uint64_t)m;
+            carry = m >> 64;
+        }
+        t[i + 4] = (uint64_t)carry;
+    }
+    /* + 2^379 (bit 59 of limb 5), then >> 380 (limb 5 bit 60). */
+    pasta_u128 s = (pasta_u128)t[5] + (UINT64_C(1) << 59);
+    t[5] = (uint64_t)s;
+    s = (pasta_u128)t[6] + (uint64_t)(s >> 64);
+    t[6] = (uint64_t)s;
+    t[7] += (uint64_t)(s >> 64);
+    c[0] = (t[5] >> 60) | (t[6] << 4);
+    c[1] = (t[6] >> 60) | (t[7] << 4);
+}
+
+/* v = |x| as a 128-bit integer and *neg = (x > (n-1)/2), x a scalar known to be within
+ * 2^127 of 0 mod n. */
+static void CV(glv_half)(uint64_t v[2], int *neg, const SE *x) {
+    uint64_t raw[4], rawn[4];
+    SE nx;
+    SF(to_raw)(raw, x);
+    SF(neg)(&nx, x);
+    SF(to_raw)(rawn, &nx);
+    int s = (int)pasta_ct_lt4(CC(GLV_HALF), raw);
+    uint64_t m = pasta_ct_mask((uint64_t)s);
+    v[0] = (raw[0] & ~m) | (rawn[0] & m);
+    v[1] = (raw[1] & ~m) | (rawn[1] & m);
+    *neg = s;
+}
+
+/* k2 = c1 (-b1) + c2 (-b2), k1 = k - k2 LAMBDA (mod n): 4 scalar M + 2 conversions. */
+static void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
+                              const SE *k) {
+    uint64_t raw[4], c1[2], c2[2];
+    SE e1, e2, t;
+    SF(to_raw)(raw, k);
+    CV(glv_round)(c1, raw, CC(GLV_G1));
+    CV(glv_round)(c2, raw, CC(GLV_G2));
+    SF(from_u128)(&e1, c1[0], c1[1]);
+    SF(from_u128)(&e2, c2[0], c2[1]);
+    SF(mul)(&e1, &e1, &CC(GLV_MB1));
+    SF(mul)(&e2, &e2, &CC(GLV_MB2));
+    SF(add)(&e2, &e1, &e2); /* k2 */
+    SF(mul)(&t, &e2, &SC(ZETA));
+    SF(sub)(&e1, k, &t); /* k1 */
+    CV(glv_half)(k1, neg1, &e1);
+    CV(glv_half)(k2, neg2, &e2);
+}
+
+/* ---- Scalar multiplication. */
+
+/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
+static void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
+    *r = tab[0];
+    for (int i = 1; i < n; i++) CV(cmov)(r, &tab[i], (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i));
+}
+
+/* Constant time: k = +-k1 +- k2 LAMBDA; T1[i] = [i](+-P), T2[i] = [i](+-endo P) for
+ * i < 16; 32 windows of 4 bits over the 128-bit halves: 124 dbl + 64 ct add, plus table
+ * (1 dbl + 13 add + 16M). */
+static void CV(mul)(JAC *r, const JAC *a, const SE *k) {
+    uint64_t k1[2], k2[2];
+    int n1, n2;
+    JAC t1[16], t2[16], acc, t;
+    CV(glv_decompose)(k1, &n1, k2, &n2, k);
+    CV(identity)(&t1[0]);
+    t1[1] = *a;
+    CV(cneg)(&t1[1], n1);
+    CV(dbl)(&t1[2], &t1[1]);
+    for (int i = 3; i < 16; i++) CV(add)(&t1[i], &t1[i - 1], &t1[1]);
+    for (int i = 0; i < 16; i++) {
+        CV(endo)(&t2[i], &t1[i]);
+        CV(cneg)(&t2[i], n1 ^ n2);
+    }
+    CV(identity)(&acc);
+    for (int w = 31; w >= 0; w--) {
+        if (w != 31)
+            for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
+        int limb = w >> 4, sh = (w & 15) * 4;
+        CV(lookup)(&t, t1, 16, (k1[limb] >> sh) & 15);
+        CV(add)(&acc, &acc, &t);
+        CV(lookup)(&t, t2, 16, (k2[limb] >> sh) & 15);
+        CV(add)(&acc, &acc, &t);
+    }
+    *r = acc;
+    pasta_secure_zero(k1, sizeof k1);
+    pasta_secure_zero(k2, sizeof k2);
+}
+
+/* Width-5 NAF of a 128-bit integer: digits odd in (-16, 16) or 0, at most 129 of them.
+ * Returns the number of digits. */
+static int CV(wnaf5)(int8_t d[130], const uint64_t k[2]) {
+    pasta_u128 v = ((pasta_u128)k[1] << 64) | k[0];
+    int n = 0;
+    while (v != 0) {
+        int digit = 0;
+        if (v & 1) {
+            digit = (int)(v & 31);
+            if (digit >= 16) digit -= 32;
+            if (digit >= 0)
+                v -= (unsigned)digit;
+            else
+                v += (unsigned)(-digit);
+        }
+        d[n++] = (int8_t)digit;
+        v >>= 1;
+    }
+    return n;
+}
+
+/* Variable time: GLV + wNAF(5) on both halves, 8 odd multiples each (Jacobian). About
+ * 128 dbl + 2 * 128/6 add. */
+static void CV(mul_var)(JAC *r, const JAC *a, const SE *k) {
+    uint64_t k1[2], k2[2];
+    int n1, n2;
+    int8_t d1[130], d2[130];
+    JAC t1[8], t2[8], p2, acc, t;
+    CV(glv_decompose)(k1, &n1, k2, &n2, k);
+    int l1 = CV(wnaf5)(d1, k1), l2 = CV(wnaf5)(d2, k2);
+    t1[0] = *a;
+    if (n1) CV(neg)(&t1[0], &t1[0]);
+    CV(dbl)(&p2, &t1[0]);
+    for (int i = 1; i < 8; i++) CV(add_var)(&t1[i], &t1[i - 1], &p2);
+    for (int i = 0; i < 8; i++) {
+        CV(endo)(&t2[i], &t1[i]);
+        if (n1 ^ n2) CV(neg)(&t2[i], &t2[i]);
+    }
+    CV(identity)(&acc);
+    for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
+        CV(dbl)(&acc, &acc);
+        if (i < l1 && d1[i] != 0) {
+            if (d1[i] > 0)
+                CV(add_var)(&acc, &acc, &t1[d1[i] / 2]);
+            else {
+                CV(neg)(&t, &t1[-d1[i] / 2]);
+                CV(add_var)(&acc, &acc, &t);
+            }
+        }
+        if (i < l2 && d2[i] != 0) {
+            if (d2[i] > 0)
+                CV(add_var)(&acc, &acc, &t2[d2[i] / 2]);
+            else {
+                CV(neg)(&t, &t2[-d2[i] / 2]);
+                CV(add_var)(&acc, &acc, &t);
+            }
+        }
+    }
+    *r = acc;
+}
+
+/* ---- Encoding (pasta_curves GroupEncoding). */
+
+static void CV(affine_to_bytes)(uint8_t out[32], const AFF *a) {
+    /* The identity (0, 0) encodes as 32 zero bytes with no special case. */
+    F(to_bytes)(out, &a->x);
+    out[31] |= (uint8_t)(F(is_odd)(&a->y) << 7);
+}
+
+static void CV(to_bytes)(uint8_t out[32], const JAC *a) {
+    AFF t;
+    CV(to_affine)(&t, a);
+    CV(affine_to_bytes)(out, &t);
+}
+
+/* Branch-free: every step runs whatever the bytes; the output is written by cmov and the
+ * error code is arithmetic, so only the returned code depends on the input (the valgrind
+ * ctime check holds decoding to this). */
+static int CV(affine_from_bytes)(AFF *r, const uint8_t in[32]) {
+    uint8_t tmp[32];
+    FE x, y, ny, y2;
+    for (int i = 0; i < 32; i++) tmp[i] = in[i];
+    uint64_t sign = tmp[31] >> 7;
+    tmp[31] &= 0x7f;
+    uint64_t canonical = pasta_ct_is_zero_u64((uint64_t)(int64_t)F(from_bytes)(&x, tmp));
+    uint64_t id = (uint64_t)F(is_zero)(&x) & (sign ^ 1);
+    F(sqr)(&y2, &x);
+    F(mul)(&y2, &y2, &x);
+    CV(mul_b)(&y, &FC(ONE));
+    F(add)(&y2, &y2, &y);
+    uint64_t ok = (uint64_t)F(sqrt)(&y, &y2); /* x = 0: 5 is a non-square, so ok = 0 */
+    F(neg)(&ny, &y);
+    F(cmov)(&y, &ny, F(is_odd)(&y) ^ (int)sign);
+    F(cmov)(&y, &FC(ZERO), (int)id);
+    uint64_t valid = canonical & (ok | id);
+    F(cmov)(&r->x, &x, (int)valid);
+    F(cmov)(&r->y, &y, (int)valid);
+    return pasta_ct_error(canonical ^ 1, PASTA_ERR_NONCANONICAL) |
+           pasta_ct_error(canonical & (valid ^ 1), PASTA_ERR_NOT_ON_CURVE);
+}
+
+static int CV(from_bytes)(JAC *r, const uint8_t in[32]) {
+    AFF a = {FC(ZERO), FC(ZERO)};
+    JAC t;
+    int rc = CV(affine_from_bytes)(&a, in);
+    CV(from_affine)(&t, &a);
+    CV(cmov)(r, &t, (int)pasta_ct_is_zero_u64((uint64_t)(int64_t)rc));
+    return rc;
+}
+
+static void CV(affine_to_uncompressed)(uint8_t out[64], const AFF *a) {
+    F(to_bytes)(out, &a->x);
+    F(to_bytes)(out + 32, &a->y);
+}
+
+/* Branch-free as affine_from_bytes. */
+static int CV(affine_from_uncompressed)(AFF *r, const uint8_t in[64]) {
+    AFF t = {FC(ZERO), FC(ZERO)};
+    uint64_t canonical = pasta_ct_is_zero_u64(
+        (uint64_t)(int64_t)(F(from_bytes)(&t.x, in) | F(from_bytes)(&t.y, in + 32)));
+    uint64_t on_curve = (uint64_t)CV(affine_is_on_curve)(&t);
+    uint64_t valid = canonical & on_curve;
+    F(cmov)(&r->x, &t.x, (int)valid);
+    F(cmov)(&r->y, &t.y, (int)valid);
+    return pasta_ct_error(canonical ^ 1, PASTA_ERR_NONCANONICAL) |
+           pasta_ct_error(canonical & (valid ^ 1), PASTA_ERR_NOT_ON_CURVE);
+}
+
+/* ---- Hashing (pasta_curves src/hashtocurve.rs; docs/CURVES.md). */
+
+/* Simplified SWU onto the iso-curve y^2 = x^3 + A'x + B' (A' = ISO_A, B' = 1265) with the
+ * crate's inversion-free algebra [WB2019, 4.2] and its Sarkar sqrt_ratio trick: the output
+ * is the iso-curve point in Jacobian form (num_x * div, y * div^3, div). Constant time. */
+static void CV(sswu_iso)(JAC *o, const FE *u) {
+    const FE *A = &CC(ISO_A), *B = &CC(ISO_B), *Z = &CC(SSWU_Z);
+    FE zu2, ta, num_x1, div, t, num2, div2, div3, num_gx1, num_x2, y1, y2, y, ny;
+    F(sqr)(&zu2, u);
+    F(mul)(&zu2, &zu2, Z);           /* Z u^2 */
+    F(sqr)(&ta, &zu2);
+    F(add)(&ta, &ta, &zu2);          /* Z^2 u^4 + Z u^2 */
+    F(add)(&num_x1, &ta, &FC(ONE));
+    F(mul)(&num_x1, &num_x1, B);     /* B (ta + 1) */
+    F(neg)(&t, &ta);
+    F(cmov)(&t, Z, F(is_zero)(&ta));
+    F(mul)(&div, A, &t);             /* A (ta == 0 ? Z : -ta) */
+    F(sqr)(&num2, &num_x1);
+    F(sqr)(&div2, &div);
+    F(mul)(&div3, &div2, &div);
+    F(mul)(&t, A, &div2);
+    F(add)(&t, &t, &num2);
+    F(mul)(&num_gx1, &t, &num_x1);
+    F(mul)(&t, B, &div3);
+    F(add)(&num_gx1, &num_gx1, &t);  /* num_x1^3 + A num_x1 div^2 + B div^3 */
+    F(mul)(&num_x2, &zu2, &num_x1);
+    int sq = F(sqrt_ratio)(&y1, &num_gx1, &div3);
+    /* If gx1 is not square, y1 = sqrt(ROOT_OF_UNITY gx1) and THETA Z u^3 y1 = sqrt(gx2). */
+    F(mul)(&y2, &CC(SSWU_THETA), &zu2);
+    F(mul)(&y2, &y2, u);
+    F(mul)(&y2, &y2, &y1);
+    F(select)(&t, &num_x2, &num_x1, sq);
+    F(select)(&y, &y2, &y1, sq);
+    F(neg)(&ny, &y);
+    F(cmov)(&y, &ny, F(is_odd)(u) ^ F(is_odd)(&y));
+    F(mul)(&o->x, &t, &div);
+    F(mul)(&o->y, &y, &div3);
+    o->z = div;
+}
+
+/* The 3-isogeny iso-curve -> curve on Jacobian coordinates [WB2019, 4.3], as the crate:
+ *   num_x = ((c0 x + c1 z^2) x + c2 z^4) x + c3 z^6,  div_x = (z^2 x + c4 z^4) x + c5 z^6,
+ *   num_y = (((c6 x + c7 z^2) x + c8 z^4) x + c9 z^6) y,
+ *   div_y = (((x + c10 z^2) x + c11 z^4) x + c12 z^6) z^3,
+ *   Z' = div_x div_y, X' = num_x div_y Z', Y' = num_y div_x Z'^2. 
+ * The identity (z = 0) maps to Z' = 0. */
+static void CV(iso_map)(JAC *o, const JAC *p) {
+    const FE *c = CC(ISOGENY);
+    FE z2, z3, z4, z6, t, u, nx, dx, ny, dy;
+    F(sqr)(&z2, &p->z);
+    F(mul)(&z3, &z2, &p->z);
+    F(sqr)(&z4, &z2);
+    F(sqr)(&z6, &z3);
+    /* num_x */
+    F(mul)(&nx, &c[0], &p->x);
+    F(mul)(&t, &c[1], &z2);
+    F(add)(&nx, &nx, &t);
+    F(mul)(&nx, &nx, &p->x);
+    F(mul)(&t, &c[2], &z4);
+    F(add)(&nx, &nx, &t);
+    F(mul)(&nx, &nx, &p->x);
+    F(mul)(&t, &c[3], &z6);
+    F(add)(&nx, &nx, &t);
+    /* div_x */
+    F(mul)(&dx, &z2, &p->x);
+    F(mul)(&t, &c[4], &z4);
+    F(add)(&dx, &dx, &t);
+    F(mul)(&dx, &dx, &p->x);
+    F(mul)(&t, &c[5], &z6);
+    F(add)(&dx, &dx, &t);
+    /* num_y */
+    F(mul)(&ny, &c[6], &p->x);
+    F(mul)(&t, &c[7], &z2);
+    F(add)(&ny, &ny, &t);
+    F(mul)(&ny, &ny, &p->x);
+    F(mul)(&t, &c[8], &z4);
+    F(add)(&ny, &ny, &t);
+    F(mul)(&ny, &ny, &p->x);
+    F(mul)(&t, &c[9], &z6);
+    F(add)(&ny, &ny, &t);
+    F(mul)(&ny, &ny, &p->y);
+    /* div_y */
+    F(mul)(&t, &c[10], &z2);
+    F(add)(&dy, &p->x, &t);
+    F(mul)(&dy, &dy, &p->x);
+    F(mul)(&t, &c[11], &z4);
+    F(add)(&dy, &dy, &t);
+    F(mul)(&dy, &dy, &p->x);
+    F(mul)(&t, &c[12], &z6);
+    F(add)(&dy, &dy, &t);
+    F(mul)(&dy, &dy, &z3);
+    /* output */
+    F(mul)(&u, &dx, &dy);            /* Z' */
+    F(mul)(&o->x, &nx, &dy);
+    F(mul)(&o->x, &o->x, &u);
+    F(sqr)(&t, &u);
+    F(mul)(&o->y, &ny, &dx);
+    F(mul)(&o->y, &o->y, &t);
+    o->z = u;
+}
+
+static void CV(map_to_curve)(JAC *r, const FE *u) {
+    JAC iso;
+    CV(sswu_iso)(&iso, u);
+    CV(iso_map)(r, &iso);
+}
+
+/* hash_to_curve = iso_map(Q0 + Q1) computed as iso_map(Q0) + iso_map(Q1) (homomorphism). */
+static int CV(hash_to_curve)(JAC *r, const char *prefix, const uint8_t *msg, size_t len) {
+    uint8_t u[128];
+    FE u0, u1;
+    JAC p0, p1;
+    int rc = pasta_expand_message_xmd(u, PASTA_CAT3(pasta_, CURVE, _ID), prefix, msg, len);
+    if (rc != PASTA_OK) return rc;
+    F(from_uniform_bytes)(&u0, u);
+    F(from_uniform_bytes)(&u1, u + 64);
+    CV(map_to_curve)(&p0, &u0);
+    CV(map_to_curve)(&p1, &u1);
+    CV(add)(r, &p0, &p1);
+    pasta_secure_zero(u, sizeof u);
+    return PASTA_OK;
+}
+
+/* ---- The table. */
+static const struct PASTA_CAT3(pasta_, CURVE, _ops) CV(ops) = {
+    .identity = CV(identity),
+    .generator = CV(generator),
+    .from_affine = CV(from_affine),
+    .to_affine = CV(to_affine),
+    .to_affine_var = CV(to_affine_var),
+    .batch_to_affine = CV(batch_to_affine),
+    .is_identity = CV(is_identity),
+    .affine_is_identity = CV(affine_is_identity),
+    .is_on_curve = CV(is_on_curve),
+    .affine_is_on_curve = CV(affine_is_on_curve),
+    .eq = CV(eq),
+    .affine_eq = CV(affine_eq),
+    .cmov = CV(cmov),
+    .select = CV(select),
+    .neg = CV(neg),
+    .affine_neg = CV(affine_neg),
+    .dbl = CV(dbl),
+    .dbl_var = CV(dbl),
+    .add = CV(add),
+    .add_var = CV(add_var),
+    .madd = CV(madd),
+    .madd_var = CV(madd_var),
+    .endo = CV(endo),
+    .mul = CV(mul),
+    .mul_var = CV(mul_var),
+    .glv_decompose = CV(glv_decompose),
+    .to_bytes = CV(to_bytes),
+    .affine_to_bytes = CV(affine_to_bytes),
+    .from_bytes = CV(from_bytes),
+    .affine_from_bytes = CV(affine_from_bytes),
+    .affine_to_uncompressed = CV(affine_to_uncompressed),
+    .affine_from_uncompressed = CV(affine_from_uncompressed),
+    .hash_to_curve = CV(hash_to_curve),
+    .map_to_curve = CV(map_to_curve),
+    .sswu_iso = CV(sswu_iso),
+};
+
+#undef SF
+#undef SE
+#undef SC
+#undef CV
+#undef CC
+#undef AFF
+#undef JAC

@@ -277,3 +277,89 @@ Test(contract_public, leak_hook_counts) {
     pasta_free(p);
     cr_assert_eq(pasta_test_alloc_live(), live0);
 }
+
+/* ---- Point decoding (docs/CONTRACT.md §3): error codes, untouched outputs. */
+
+static void le32(uint8_t out[32], const uint64_t v[4]) {
+    for (int j = 0; j < 32; j++) out[j] = (uint8_t)(v[j / 8] >> (8 * (j % 8)));
+}
+
+#define CURVE_CONTRACT(CRV, FLD)                                                            \
+    static void CRV##_decoding(const pasta_ops *t) {                                         \
+        const struct pasta_##CRV##_ops *c = t->CRV;                                          \
+        const struct pasta_##FLD##_ops *f = t->FLD;                                          \
+        const uint64_t *m = pasta_##FLD##_MODULUS;                                           \
+        uint8_t enc[32];                                                                     \
+        pasta_##CRV##_jacobian j;                                                            \
+        pasta_##CRV##_affine a;                                                              \
+        /* x >= modulus, with and without the sign bit; x = 2^255 - 1. */                   \
+        const uint64_t big[][4] = {{m[0], m[1], m[2], m[3]},                                 \
+                                   {m[0] + 5, m[1], m[2], m[3]},                             \
+                                   {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0) >> 1}}; \
+        for (size_t i = 0; i < 3; i++) {                                                     \
+            for (int sign = 0; sign < 2; sign++) {                                           \
+                le32(enc, big[i]);                                                           \
+                enc[31] |= (uint8_t)(sign << 7);                                             \
+                memset(&j, SENTINEL, sizeof j);                                              \
+                memset(&a, SENTINEL, sizeof a);                                              \
+                cr_assert_eq(c->from_bytes(&j, enc), PASTA_ERR_NONCANONICAL, "x big %zu", i); \
+                cr_assert_eq(c->affine_from_bytes(&a, enc), PASTA_ERR_NONCANONICAL);         \
+                cr_assert(all_bytes(&j, sizeof j, SENTINEL) && all_bytes(&a, sizeof a, SENTINEL)); \
+            }                                                                                \
+        }                                                                                    \
+        /* The identity with the sign bit set, and an x with x^3 + 5 not a square. */        \
+        memset(enc, 0, sizeof enc);                                                          \
+        enc[31] = 0x80;                                                                      \
+        memset(&j, SENTINEL, sizeof j);                                                      \
+        cr_assert_eq(c->from_bytes(&j, enc), PASTA_ERR_NOT_ON_CURVE, "identity with sign");  \
+        cr_assert(all_bytes(&j, sizeof j, SENTINEL));                                        \
+        pasta_##FLD x, rhs, five;                                                            \
+        f->from_u64(&five, 5);                                                               \
+        uint64_t k = 1;                                                                      \
+        for (;; k++) {                                                                       \
+            f->from_u64(&x, k);                                                              \
+            f->cube(&rhs, &x);                                                               \
+            f->add(&rhs, &rhs, &five);                                                       \
+            if (f->legendre(&rhs) == -1) break;                                              \
+        }                                                                                    \
+        memset(enc, 0, sizeof enc);                                                          \
+        enc[0] = (uint8_t)k;                                                                 \
+        memset(&a, SENTINEL, sizeof a);                                                      \
+        cr_assert_eq(c->affine_from_bytes(&a, enc), PASTA_ERR_NOT_ON_CURVE, "x = %lu",        \
+                     (unsigned long)k);                                                      \
+        cr_assert(all_bytes(&a, sizeof a, SENTINEL));                                        \
+        /* Uncompressed: a coordinate >= modulus; a pair off the curve. */                   \
+        uint8_t u[64] = {0};                                                                 \
+        le32(u + 32, big[0]);                                                                \
+        u[0] = 1;                                                                            \
+        memset(&a, SENTINEL, sizeof a);                                                      \
+        cr_assert_eq(c->affine_from_uncompressed(&a, u), PASTA_ERR_NONCANONICAL);            \
+        memset(u, 0, sizeof u);                                                              \
+        u[0] = 1, u[32] = 1; /* (1, 1): 1 != 6 */                                            \
+        cr_assert_eq(c->affine_from_uncompressed(&a, u), PASTA_ERR_NOT_ON_CURVE);            \
+        cr_assert(all_bytes(&a, sizeof a, SENTINEL));                                        \
+        /* Accepted: the identity, and the generator's encoding round trip. */               \
+        memset(enc, 0, sizeof enc);                                                          \
+        cr_assert_eq(c->from_bytes(&j, enc), PASTA_OK);                                       \
+        cr_assert(c->is_identity(&j));                                                       \
+        uint8_t g[32], back[32];                                                             \
+        c->generator(&j);                                                                    \
+        c->to_bytes(g, &j);                                                                  \
+        cr_assert_eq(c->from_bytes(&j, g), PASTA_OK);                                         \
+        c->to_bytes(back, &j);                                                               \
+        cr_assert_eq(memcmp(g, back, 32), 0);                                                \
+    }
+
+CURVE_CONTRACT(pallas, fp)
+CURVE_CONTRACT(vesta, fq)
+
+Test(contract_portable, point_decoding) {
+    const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);
+    pallas_decoding(t);
+    vesta_decoding(t);
+}
+Test(contract_x86_64_asm, point_decoding) {
+    const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);
+    pallas_decoding(t);
+    vesta_decoding(t);
+}

@@ -17,5 +17,7 @@ PASTA_INTERNAL void pasta_secure_zero(void *p, size_t n);
 /* Test hook: the n-th allocation from now (1 = the next one) fails; 0 disables.
  * Returns the number of allocations made since the last call. Not thread-safe. */
 PASTA_API long pasta_test_alloc_fail_at(long n);
+/* Test hook: blocks obtained from pasta_alloc and not yet freed (leak check). */
+PASTA_API long pasta_test_alloc_live(void);
 
 #endif /* PASTA_BACKENDS_ALLOC_H */

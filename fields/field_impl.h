@@ -74,12 +74,16 @@ static void F(load_le)(uint64_t x[4], const uint8_t *in) {
 
 /* r's old limbs pass through a value barrier: r may be an uninitialised local of an
  * inlined caller (e.g. decoding into a fresh variable, where only the error code matters),
- * and clang may otherwise fold the indeterminate value into the result. */
+ * and clang may otherwise fold the indeterminate value into the result. AND/OR rather than
+ * XOR form: when flag is 1, the old value is masked with a defined zero, so memcheck sees
+ * a fully defined result (pasta_fp a; pasta_fp_from_bytes(&a, in) is valgrind-clean). The
+ * inverse mask has its own barrier, else the compiler folds this back into the XOR form. */
 static void F(cmov)(FE *r, const FE *a, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
+    uint64_t keep = pasta_ct_barrier(~mask);
     for (int i = 0; i < 4; i++) {
         uint64_t old = pasta_ct_barrier(r->limbs[i]);
-        r->limbs[i] = old ^ (mask & (old ^ a->limbs[i]));
+        r->limbs[i] = (old & keep) | (a->limbs[i] & mask);
     }
 }
 
@@ -127,7 +131,10 @@ static void F(from_uniform_bytes)(FE *r, const uint8_t in[64]) {
 static int F(random)(FE *r, pasta_rng_fn rng, void *rng_ctx) {
     uint8_t buf[64];
     if (rng == NULL) return PASTA_ERR_INVALID_ARG;
-    if (rng(rng_ctx, buf, sizeof buf) != 0) return PASTA_ERR_RNG;
+    if (rng(rng_ctx, buf, sizeof buf) != 0) {
+        pasta_secure_zero(buf, sizeof buf); /* whatever the failing rng wrote */
+        return PASTA_ERR_RNG;
+    }
     F(from_uniform_bytes)(r, buf);
     pasta_secure_zero(buf, sizeof buf);
     return PASTA_OK;

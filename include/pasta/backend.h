@@ -23,17 +23,21 @@ typedef enum pasta_backend {
     PASTA_BACKEND_X86_64_ASM = 2  /* x86-64 BMI2/ADX inline asm (PASTA_X86_64_ASM) */
 } pasta_backend;
 
-/* Selects the backend for subsequent calls (process-wide; do not race it with running
- * calls). Returns PASTA_OK, or PASTA_ERR_UNSUPPORTED (selection unchanged) if the backend
- * is not compiled in or the CPU lacks the instructions it needs. AUTO picks the best. */
+/* Selects the backend for subsequent calls, process-wide (all threads). Call it before
+ * starting threads that use pasta: a call already running in another thread finishes on
+ * either backend (results are bit-identical, but the choice is not defined). Returns
+ * PASTA_OK, or PASTA_ERR_UNSUPPORTED (selection unchanged) if the backend is not compiled
+ * in, the CPU lacks the instructions it needs, or b is not a pasta_backend value. AUTO
+ * picks the best. Thread-safe (atomic), as is the lazy first-use selection. */
 PASTA_API int pasta_backend_set(pasta_backend b);
 /* The backend in use (never AUTO). */
 PASTA_API pasta_backend pasta_backend_get(void);
-/* 1 if backend b is compiled in and this CPU can run it, else 0. */
+/* 1 if backend b is compiled in and this CPU can run it, else 0 (AUTO: 1). */
 PASTA_API int pasta_backend_supported(pasta_backend b);
 /* "portable", "x86_64-asm" or "auto"; NULL for an unknown value. */
 PASTA_API const char *pasta_backend_name(pasta_backend b);
-/* Parses a name as accepted in PASTA_BACKEND. Returns PASTA_OK or PASTA_ERR_INVALID_ARG. */
+/* Parses a name as accepted in PASTA_BACKEND into *out. Returns PASTA_OK, or
+ * PASTA_ERR_INVALID_ARG (out untouched) for an unknown name or a NULL argument. */
 PASTA_API int pasta_backend_parse(pasta_backend *out, const char *name);
 
 #ifdef __cplusplus

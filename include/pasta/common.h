@@ -6,7 +6,14 @@
  *     name ends in `_var` (variable time: only for public data);
  *   - a function that can fail returns an int error code (PASTA_OK = 0 on success,
  *     a negative PASTA_ERR_* otherwise) and, on failure, leaves every output untouched;
- *   - predicates (eq, is_zero, ...) return 1 or 0, computed in constant time.
+ *   - predicates (eq, is_zero, ...) return 1 or 0, computed in constant time;
+ *   - pointers to single elements/points are never NULL (not checked); arrays come with
+ *     a size, and NULL is allowed only with size 0 (else PASTA_ERR_INVALID_ARG);
+ *   - outputs may be uninitialised on entry; outputs may alias inputs unless stated;
+ *   - every function may run concurrently with others on distinct outputs (see
+ *     pasta_backend_set for the one process-wide setting).
+ * The full bad-input contract (error precedence, encodings, allocation failure) is in
+ * docs/CONTRACT.md.
  */
 #ifndef PASTA_COMMON_H
 #define PASTA_COMMON_H
@@ -35,7 +42,8 @@ enum {
     PASTA_ERR_RNG = -6            /* the caller's RNG callback reported failure           */
 };
 
-/* Returns a short static English description of an error code. */
+/* Returns a short static English description of an error code ("unknown error" for a
+ * value that is not one); never NULL. */
 PASTA_API const char *pasta_strerror(int err);
 
 /* Caller-supplied randomness: fill buf[0..len) with uniformly random bytes and return 0,

@@ -56,10 +56,10 @@ PASTA_API extern const pasta_fq pasta_fq_DELTA;
 PASTA_API extern const pasta_fq pasta_fq_ZETA;
 #define PASTA_FQ_S 32
 
-/* ---- Construction and conversion. */
-PASTA_API void pasta_fp_zero(pasta_fp *r);
-PASTA_API void pasta_fp_one(pasta_fp *r);
-PASTA_API void pasta_fp_from_u64(pasta_fp *r, uint64_t v);
+/* ---- Construction and conversion (none can fail; every output is fully written). */
+PASTA_API void pasta_fp_zero(pasta_fp *r);                              /* r = 0 */
+PASTA_API void pasta_fp_one(pasta_fp *r);                               /* r = 1 */
+PASTA_API void pasta_fp_from_u64(pasta_fp *r, uint64_t v);              /* r = v */
 PASTA_API void pasta_fp_from_u128(pasta_fp *r, uint64_t lo, uint64_t hi); /* hi*2^64 + lo */
 /* r = limbs mod p for any 256-bit integer `limbs` (least significant limb first). */
 PASTA_API void pasta_fp_from_raw(pasta_fp *r, const uint64_t limbs[4]);
@@ -73,16 +73,17 @@ PASTA_API void pasta_fp_to_bytes(uint8_t out[32], const pasta_fp *a);
 PASTA_API int pasta_fp_from_bytes(pasta_fp *r, const uint8_t in[32]);
 /* r = (64-byte little-endian integer) mod p: uniform for uniform input (hashing, sampling). */
 PASTA_API void pasta_fp_from_uniform_bytes(pasta_fp *r, const uint8_t in[64]);
-/* r = a uniformly random element from 64 bytes of rng. Returns PASTA_OK, or PASTA_ERR_RNG
- * (r untouched) if rng failed, PASTA_ERR_INVALID_ARG if rng is NULL. */
+/* r = a uniformly random element from 64 bytes of rng (one call rng(rng_ctx, buf, 64)).
+ * Returns PASTA_OK, or PASTA_ERR_RNG (r untouched, buf wiped) if rng returned nonzero,
+ * PASTA_ERR_INVALID_ARG (r untouched) if rng is NULL. rng_ctx is passed through. */
 PASTA_API int pasta_fp_random(pasta_fp *r, pasta_rng_fn rng, void *rng_ctx);
 
-/* ---- Arithmetic. */
-PASTA_API void pasta_fp_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b);
-PASTA_API void pasta_fp_sub(pasta_fp *r, const pasta_fp *a, const pasta_fp *b);
-PASTA_API void pasta_fp_neg(pasta_fp *r, const pasta_fp *a);
+/* ---- Arithmetic mod p: constant time, cannot fail, r may alias any input. */
+PASTA_API void pasta_fp_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b); /* a + b */
+PASTA_API void pasta_fp_sub(pasta_fp *r, const pasta_fp *a, const pasta_fp *b); /* a - b */
+PASTA_API void pasta_fp_neg(pasta_fp *r, const pasta_fp *a);                    /* -a    */
 PASTA_API void pasta_fp_dbl(pasta_fp *r, const pasta_fp *a);          /* r = 2a  */
-PASTA_API void pasta_fp_mul(pasta_fp *r, const pasta_fp *a, const pasta_fp *b);
+PASTA_API void pasta_fp_mul(pasta_fp *r, const pasta_fp *a, const pasta_fp *b); /* a * b */
 PASTA_API void pasta_fp_sqr(pasta_fp *r, const pasta_fp *a);          /* r = a^2 */
 PASTA_API void pasta_fp_cube(pasta_fp *r, const pasta_fp *a);         /* r = a^3 */
 /* r = a^e, e a 256-bit integer (least significant limb first). Constant time in a and e. */
@@ -111,14 +112,15 @@ PASTA_API int pasta_fp_sqrt_ratio(pasta_fp *r, const pasta_fp *num, const pasta_
 PASTA_API int pasta_fp_legendre(const pasta_fp *a);
 PASTA_API int pasta_fp_is_square(const pasta_fp *a);                    /* 1 for 0, too */
 
-/* ---- Predicates and constant-time selection (flags are 0 or 1). */
-PASTA_API int pasta_fp_eq(const pasta_fp *a, const pasta_fp *b);
-PASTA_API int pasta_fp_is_zero(const pasta_fp *a);
+/* ---- Predicates and constant-time selection. Predicates return 1 or 0 in constant time;
+ * flag arguments must be 0 or 1 (only bit 0 is used); a flag is never branched on. */
+PASTA_API int pasta_fp_eq(const pasta_fp *a, const pasta_fp *b);     /* a == b */
+PASTA_API int pasta_fp_is_zero(const pasta_fp *a);                     /* a == 0 */
 PASTA_API int pasta_fp_is_odd(const pasta_fp *a);  /* parity of the canonical integer */
 PASTA_API void pasta_fp_cmov(pasta_fp *r, const pasta_fp *a, int flag);     /* flag ? r=a */
 PASTA_API void pasta_fp_select(pasta_fp *r, const pasta_fp *a, const pasta_fp *b,
                                int flag);                                   /* flag ? b : a */
-PASTA_API void pasta_fp_cswap(pasta_fp *a, pasta_fp *b, int flag);
+PASTA_API void pasta_fp_cswap(pasta_fp *a, pasta_fp *b, int flag);  /* flag ? swap a, b */
 
 /* ---- Fq: same contracts as above. */
 PASTA_API void pasta_fq_zero(pasta_fq *r);

@@ -8,13 +8,14 @@
  * assembled as is).
  *
  * Both moduli have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192 with m0 = 1 mod 2^32
- * and m < 2^255. The Montgomery reduction uses it: per word, u = t0*INV, then
- *   - t0 + lo(u*m0) = 0 mod 2^64 by construction (only its carry, t0 != 0, matters;
- *     t0 itself becomes the zero register used by the rest of the round),
- *   - u*m2 = 0 is skipped, u*m3 = u*2^62 is two shifts,
- * so a word of reduction is 2 mulx + 1 imul. m < 2^255 keeps every intermediate within
- * 5 limbs (no extra carry word) and the result of a product below 2m (one conditional
- * subtraction). All memory accesses are at fixed offsets of the operands.
+ * and m < 2^255. mul and sqr reduce two words at a time (PASTA_X86_64_ASM_RED2): U =
+ * -t*m^-1 mod 2^128 comes straight from t0, t1 (1 mulx + 2 imul), so the serial spine per
+ * two words is mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m2 = 0
+ * is skipped and u*m3 = u*2^62 is shifts. m < 2^255 keeps every intermediate within the
+ * window and the result below 2m (one conditional subtraction). mul and sqr take a's limbs
+ * as register operands and return the result in registers (r is written by C after the
+ * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory. All
+ * memory accesses are at fixed offsets of the operands.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
@@ -29,11 +30,13 @@
 
 #include "pasta/field.h"
 
-/* Constants: {m0, m1, m3, INV} (m2 = 0). */
+/* Constants: {m0, m1, m3, I0, I1} (m2 = 0); I0 + I1*2^64 = -m^-1 mod 2^128. */
 #define PASTA_X86_64_ASM_FP_CONSTS                                                       \
-    { 0x992d30ed00000001u, 0x224698fc094cf91bu, 0x4000000000000000u, 0x992d30ecffffffffu }
+    { 0x992d30ed00000001u, 0x224698fc094cf91bu, 0x4000000000000000u, 0x992d30ecffffffffu, \
+      0x69c760bd82a13db2u }
 #define PASTA_X86_64_ASM_FQ_CONSTS                                                       \
-    { 0x8c46eb2100000001u, 0x224698fc0994a8ddu, 0x4000000000000000u, 0x8c46eb20ffffffffu }
+    { 0x8c46eb2100000001u, 0x224698fc0994a8ddu, 0x4000000000000000u, 0x8c46eb20ffffffffu, \
+      0xd6c83a9183930e9cu }
 
 /* ---------------------------------------------------------------------------------------
  * add: r = a + b mod m.
@@ -145,173 +148,207 @@
     "movq   %[x3], 24(%[r])\n\t"
 
 /* ---------------------------------------------------------------------------------------
- * One word of Montgomery reduction on the 5-limb window s0..s4 (value < 2^320):
- * s = (s + u*m) / 2^64 with u = s0*INV; afterwards s0 = 0 and the result is s1..s4.
- * u*m3 = u*2^62 is added first as (u << 62, u >> 2) into s3, s4 (no carry out: the full
- * sum stays below 2^320); then u*m0, u*m1 with two carry chains. s0 (zero after its add)
- * is the zero source of the chains. Flags are clean (CF = OF = 0) at the end.
- * 2 mulx, 1 imul, 9 adcx/adox, 2 add/adc, 2 shifts, 1 xor, 3 mov.
+ * Two words of Montgomery reduction at once. With U = -t*m^-1 mod 2^128 (two words ul, uh)
+ * the window w0..w5 (+ w6, w7 in the X variant) becomes t + U*m, whose words w0, w1 are 0.
+ * U is computed straight from w0, w1 with INV128 = I0 + I1*2^64 (= -m^-1 mod 2^128):
+ *   ul = lo(w0*I0), uh = hi(w0*I0) + lo(w0*I1) + lo(w1*I0),
+ * so uh (the serial spine) is one mulx + one add after w1 instead of a second
+ * imul -> mulx -> add round trip. U*m with m2 = 0, m3 = 2^62:
+ *   w0: lo(ul m0)    w1: hi(ul m0) lo(ul m1) lo(uh m0)    w2: hi(ul m1) hi(uh m0) lo(uh m1)
+ *   w3: hi(uh m1) + ul<<62    w4: ul>>2 | uh<<62 (shrd)    w5: uh>>2
+ * The shifted terms go in first with add/adc (flags are then cleared by the xor), then
+ * three flag passes: P1 (CF) ul-terms, P2 (OF) lo(ul m1) and the uh highs, P3 (CF) the uh
+ * lows. w0 becomes 0 first (w0 + lo(ul m0) = 0 mod 2^64) and is the zero source.
+ * Every pass adds a nonnegative amount and the total fits the window, so no pass carries
+ * out of the top word. Registers: ul, uh, L, H scratch, rdx.
+ * Counts: 5 mulx, 2 imul, 16 adcx/adox (X: +6), 5 add/adc (X: +2), 3 shl/shr/shrd,
+ * 1 xor, 9 mov.
  */
-#define PASTA_X86_64_ASM_REDC(s0, s1, s2, s3, s4)                                         \
-    "movq   %[" #s0 "], %%rdx\n\t"                                                        \
-    "imulq  %[inv], %%rdx\n\t"                                                            \
-    "movq   %%rdx, %[lo]\n\t"                                                             \
-    "shlq   $62, %[lo]\n\t"                                                               \
-    "movq   %%rdx, %[hi]\n\t"                                                             \
-    "shrq   $2, %[hi]\n\t"                                                                \
-    "addq   %[lo], %[" #s3 "]\n\t"                                                        \
-    "adcq   %[hi], %[" #s4 "]\n\t"                                                        \
-    "xorl   %k[lo], %k[lo]\n\t"                                                           \
-    "mulxq  %[m0], %[lo], %[hi]\n\t"                                                      \
-    "adcxq  %[lo], %[" #s0 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #s1 "]\n\t"                                                        \
-    "mulxq  %[m1], %[lo], %[hi]\n\t"                                                      \
-    "adcxq  %[lo], %[" #s1 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #s2 "]\n\t"                                                        \
-    "adcxq  %[" #s0 "], %[" #s2 "]\n\t"                                                   \
-    "adoxq  %[" #s0 "], %[" #s3 "]\n\t"                                                   \
-    "adcxq  %[" #s0 "], %[" #s3 "]\n\t"                                                   \
-    "adoxq  %[" #s0 "], %[" #s4 "]\n\t"                                                   \
-    "adcxq  %[" #s0 "], %[" #s4 "]\n\t"
+#define PASTA_X86_64_ASM_RED2_HEAD(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                     \
+    "movq   %[" #w0 "], %%rdx\n\t"                                                        \
+    "mulxq  %[i0], %[" #ul "], %[" #uh "]\n\t"                                            \
+    "movq   %[" #w0 "], %[" #L "]\n\t"                                                    \
+    "imulq  %[i1], %[" #L "]\n\t"                                                         \
+    "movq   %[" #w1 "], %[" #H "]\n\t"                                                    \
+    "imulq  %[i0], %[" #H "]\n\t"                                                         \
+    "addq   %[" #L "], %[" #uh "]\n\t"                                                    \
+    "addq   %[" #H "], %[" #uh "]\n\t"                                                    \
+    "movq   %[" #ul "], %[" #L "]\n\t"                                                    \
+    "shlq   $62, %[" #L "]\n\t"                                                           \
+    "movq   %[" #ul "], %[" #H "]\n\t"                                                    \
+    "shrdq  $2, %[" #uh "], %[" #H "]\n\t"                                                \
+    "movq   %[" #uh "], %%rdx\n\t"                                                        \
+    "shrq   $2, %%rdx\n\t"                                                                \
+    "addq   %[" #L "], %[" #w3 "]\n\t"                                                    \
+    "adcq   %[" #H "], %[" #w4 "]\n\t"                                                    \
+    "adcq   %%rdx, %[" #w5 "]\n\t"
+/* (X variant: the shifted-term chain continues into w6, w7) */
+#define PASTA_X86_64_ASM_RED2_BODY(w0, w1, w2, w3, w4, w5, ul, uh, L, H, T1, T2, T3)       \
+    "xorl   %k[" #L "], %k[" #L "]\n\t"                                                   \
+    "movq   %[" #ul "], %%rdx\n\t"                                                        \
+    "mulxq  %[m0], %[" #L "], %[" #H "]\n\t"                                              \
+    "adcxq  %[" #L "], %[" #w0 "]\n\t"                                                    \
+    "adcxq  %[" #H "], %[" #w1 "]\n\t"                                                    \
+    "mulxq  %[m1], %[" #L "], %[" #H "]\n\t"                                              \
+    "adoxq  %[" #L "], %[" #w1 "]\n\t"                                                    \
+    "adcxq  %[" #H "], %[" #w2 "]\n\t"                                                    \
+    "movq   %[" #uh "], %%rdx\n\t"                                                        \
+    "mulxq  %[m0], %[" #L "], %[" #H "]\n\t"                                              \
+    "adoxq  %[" #H "], %[" #w2 "]\n\t"                                                    \
+    "adcxq  %[" #w0 "], %[" #w3 "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #w4 "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #w5 "]\n\t"                                                   \
+    T1                                                                                    \
+    "adcxq  %[" #L "], %[" #w1 "]\n\t"                                                    \
+    "mulxq  %[m1], %[" #L "], %[" #H "]\n\t"                                              \
+    "adoxq  %[" #H "], %[" #w3 "]\n\t"                                                    \
+    "adcxq  %[" #L "], %[" #w2 "]\n\t"                                                    \
+    "adoxq  %[" #w0 "], %[" #w4 "]\n\t"                                                   \
+    "adoxq  %[" #w0 "], %[" #w5 "]\n\t"                                                   \
+    T2                                                                                    \
+    "adcxq  %[" #w0 "], %[" #w3 "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #w4 "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #w5 "]\n\t"                                                   \
+    T3
+#define PASTA_X86_64_ASM_RED2(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                          \
+    PASTA_X86_64_ASM_RED2_HEAD(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                         \
+    PASTA_X86_64_ASM_RED2_BODY(w0, w1, w2, w3, w4, w5, ul, uh, L, H, "", "", "")
+#define PASTA_X86_64_ASM_ZTAIL(op, z, w6, w7)                                               \
+    #op "q  %[" #z "], %[" #w6 "]\n\t" #op "q  %[" #z "], %[" #w7 "]\n\t"
+#define PASTA_X86_64_ASM_RED2X(w0, w1, w2, w3, w4, w5, w6, w7, ul, uh, L, H)                 \
+    PASTA_X86_64_ASM_RED2_HEAD(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                         \
+    "adcq   $0, %[" #w6 "]\n\t"                                                           \
+    "adcq   $0, %[" #w7 "]\n\t"                                                           \
+    PASTA_X86_64_ASM_RED2_BODY(w0, w1, w2, w3, w4, w5, ul, uh, L, H,                         \
+                               PASTA_X86_64_ASM_ZTAIL(adcx, w0, w6, w7),                   \
+                               PASTA_X86_64_ASM_ZTAIL(adox, w0, w6, w7),                   \
+                               PASTA_X86_64_ASM_ZTAIL(adcx, w0, w6, w7))
 
-/* s0..s4 += a * b_i where s4 is zero on entry (it is the previous round's zeroed s0).
- * 4 mulx, 8 adcx/adox, 1 adc, 1 xor, 1 mov. */
-#define PASTA_X86_64_ASM_MULACC(bi, s0, s1, s2, s3, s4)                                   \
-    "xorl   %k[" #s4 "], %k[" #s4 "]\n\t"                                                 \
-    "movq   " #bi "(%[b]), %%rdx\n\t"                                                        \
-    "mulxq  (%[a]), %[lo], %[hi]\n\t"                                                      \
-    "adcxq  %[lo], %[" #s0 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #s1 "]\n\t"                                                        \
-    "mulxq  8(%[a]), %[lo], %[hi]\n\t"                                                      \
-    "adcxq  %[lo], %[" #s1 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #s2 "]\n\t"                                                        \
-    "mulxq  16(%[a]), %[lo], %[hi]\n\t"                                                      \
-    "adcxq  %[lo], %[" #s2 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #s3 "]\n\t"                                                        \
-    "mulxq  24(%[a]), %[lo], %[hi]\n\t"                                                      \
-    "adcxq  %[lo], %[" #s3 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #s4 "]\n\t"                                                        \
-    "adcq   $0, %[" #s4 "]\n\t"
+/* s0..s3 < 2m -> x = s mod m in s0..s3 (y = s - m; cmov on no borrow); y0..y3 scratch. */
+#define PASTA_X86_64_ASM_FINAL2(s0, s1, s2, s3, y0, y1, y2, y3)                           \
+    "movq   %[" #s0 "], %[" #y0 "]\n\t"                                                   \
+    "movq   %[" #s1 "], %[" #y1 "]\n\t"                                                   \
+    "movq   %[" #s2 "], %[" #y2 "]\n\t"                                                   \
+    "movq   %[" #s3 "], %[" #y3 "]\n\t"                                                   \
+    "subq   %[m0], %[" #y0 "]\n\t"                                                        \
+    "sbbq   %[m1], %[" #y1 "]\n\t"                                                        \
+    "sbbq   $0, %[" #y2 "]\n\t"                                                           \
+    "sbbq   %[m3], %[" #y3 "]\n\t"                                                        \
+    "cmovncq %[" #y0 "], %[" #s0 "]\n\t"                                                  \
+    "cmovncq %[" #y1 "], %[" #s1 "]\n\t"                                                  \
+    "cmovncq %[" #y2 "], %[" #s2 "]\n\t"                                                  \
+    "cmovncq %[" #y3 "], %[" #s3 "]\n\t"
 
-/* Final step of mul/sqr: s0..s3 < 2m -> r = s mod m (t = s - m; cmov on no borrow). */
-#define PASTA_X86_64_ASM_FINAL(s0, s1, s2, s3, t0)                                         \
-    "movq   %[" #s0 "], %[lo]\n\t"                                                        \
-    "movq   %[" #s1 "], %[hi]\n\t"                                                        \
-    "movq   %[" #s2 "], %%rdx\n\t"                                                        \
-    "movq   %[" #s3 "], %[" #t0 "]\n\t"                                                   \
-    "subq   %[m0], %[lo]\n\t"                                                             \
-    "sbbq   %[m1], %[hi]\n\t"                                                             \
-    "sbbq   $0, %%rdx\n\t"                                                                \
-    "sbbq   %[m3], %[" #t0 "]\n\t"                                                        \
-    "cmovncq %[lo], %[" #s0 "]\n\t"                                                       \
-    "cmovncq %[hi], %[" #s1 "]\n\t"                                                       \
-    "cmovncq %%rdx, %[" #s2 "]\n\t"                                                       \
-    "cmovncq %[" #t0 "], %[" #s3 "]\n\t"                                                  \
-    "movq   %[" #s0 "], (%[r])\n\t"                                                        \
-    "movq   %[" #s1 "], 8(%[r])\n\t"                                                        \
-    "movq   %[" #s2 "], 16(%[r])\n\t"                                                        \
-    "movq   %[" #s3 "], 24(%[r])\n\t"
+/* w0..w4 += ai * b, w4 being 0 on entry (flags cleared by z, a scratch or w4 itself). */
+#define PASTA_X86_64_ASM_ROW(ai, z, w0, w1, w2, w3, w4)                                   \
+    "xorl   %k[" #z "], %k[" #z "]\n\t"                                                   \
+    "movq   %[" #ai "], %%rdx\n\t"                                                        \
+    "mulxq  (%[b]), %[lo], %[hi]\n\t"                                                     \
+    "adcxq  %[lo], %[" #w0 "]\n\t"                                                        \
+    "adoxq  %[hi], %[" #w1 "]\n\t"                                                        \
+    "mulxq  8(%[b]), %[lo], %[hi]\n\t"                                                    \
+    "adcxq  %[lo], %[" #w1 "]\n\t"                                                        \
+    "adoxq  %[hi], %[" #w2 "]\n\t"                                                        \
+    "mulxq  16(%[b]), %[lo], %[hi]\n\t"                                                   \
+    "adcxq  %[lo], %[" #w2 "]\n\t"                                                        \
+    "adoxq  %[hi], %[" #w3 "]\n\t"                                                        \
+    "mulxq  24(%[b]), %[lo], %[hi]\n\t"                                                   \
+    "adcxq  %[lo], %[" #w3 "]\n\t"                                                        \
+    "adoxq  %[hi], %[" #w4 "]\n\t"                                                        \
+    "adcq   $0, %[" #w4 "]\n\t"
 
 /* ---------------------------------------------------------------------------------------
- * mul: r = a*b/R mod m, CIOS (word-by-word: multiply-accumulate a*b_i, reduce one word).
- * Counts: 24 mulx (16 products + 4x2 reduction), 4 imul, 60 adcx/adox, 19 other
- * add/adc/sub/sbb, 8 shl/shr, 7 xor, 4 cmov, 25 mov (incl. 4 stores) = 151.
+ * mul: rows a0*b, a1*b into t0..t5; two-word reduction of t0, t1 (then 0: they become the
+ * zero top words t6, t7); rows a2*b, a3*b into t2..t7; two-word reduction of t2, t3; the
+ * result t4, t5, t0, t1 (< 2m) gets one conditional subtraction. a0, a1 are register
+ * operands (they then hold U), a2, a3 memory operands (13 registers at most, so that gcc
+ * and clang at -O0 can allocate it), b is read from memory, r is written by C.
+ * Counts: 26 mulx (16 products + 2x5 reduction), 4 imul, 56 adcx/adox, 21 other
+ * add/adc/sub/sbb, 6 shl/shr/shrd, 5 xor, 4 cmov, 24 mov (no stores) = 146.
+ * Dependent chain x = x*y, AMD EPYC (Zen 3) ~3.2 GHz: ~58 cycles (was ~71 with word-by-word
+ * CIOS and memory operands).
  */
 #define PASTA_X86_64_ASM_MUL_BODY                                                         \
-    "movq   (%[b]), %%rdx\n\t"                                                             \
-    "mulxq  (%[a]), %[s0], %[s1]\n\t"                                                      \
-    "mulxq  8(%[a]), %[lo], %[s2]\n\t"                                                      \
-    "addq   %[lo], %[s1]\n\t"                                                             \
-    "mulxq  16(%[a]), %[lo], %[s3]\n\t"                                                      \
-    "adcq   %[lo], %[s2]\n\t"                                                             \
-    "mulxq  24(%[a]), %[lo], %[s4]\n\t"                                                      \
-    "adcq   %[lo], %[s3]\n\t"                                                             \
-    "adcq   $0, %[s4]\n\t"                                                                \
-    PASTA_X86_64_ASM_REDC(s0, s1, s2, s3, s4)                                             \
-    PASTA_X86_64_ASM_MULACC(8, s1, s2, s3, s4, s0)                                       \
-    PASTA_X86_64_ASM_REDC(s1, s2, s3, s4, s0)                                             \
-    PASTA_X86_64_ASM_MULACC(16, s2, s3, s4, s0, s1)                                       \
-    PASTA_X86_64_ASM_REDC(s2, s3, s4, s0, s1)                                             \
-    PASTA_X86_64_ASM_MULACC(24, s3, s4, s0, s1, s2)                                       \
-    PASTA_X86_64_ASM_REDC(s3, s4, s0, s1, s2)                                             \
-    PASTA_X86_64_ASM_FINAL(s4, s0, s1, s2, s3)
+    "movq   %[a0], %%rdx\n\t"                                                             \
+    "mulxq  (%[b]), %[t0], %[t1]\n\t"                                                     \
+    "mulxq  8(%[b]), %[lo], %[t2]\n\t"                                                    \
+    "addq   %[lo], %[t1]\n\t"                                                             \
+    "mulxq  16(%[b]), %[lo], %[t3]\n\t"                                                   \
+    "adcq   %[lo], %[t2]\n\t"                                                             \
+    "mulxq  24(%[b]), %[lo], %[t4]\n\t"                                                   \
+    "adcq   %[lo], %[t3]\n\t"                                                             \
+    "adcq   $0, %[t4]\n\t"                                                                \
+    PASTA_X86_64_ASM_ROW(a1, t5, t1, t2, t3, t4, t5)                                      \
+    PASTA_X86_64_ASM_RED2(t0, t1, t2, t3, t4, t5, a0, a1, lo, hi)                         \
+    PASTA_X86_64_ASM_ROW(a2, lo, t2, t3, t4, t5, t0)                                      \
+    PASTA_X86_64_ASM_ROW(a3, lo, t3, t4, t5, t0, t1)                                      \
+    PASTA_X86_64_ASM_RED2(t2, t3, t4, t5, t0, t1, a0, a1, lo, hi)                         \
+    PASTA_X86_64_ASM_FINAL2(t4, t5, t0, t1, t2, t3, a0, a1)
 
 /* ---------------------------------------------------------------------------------------
- * sqr: r = a^2/R mod m. 6 cross products, doubled with adox(x,x) while the 4 squares go
- * in with adcx; the low half t0..t3 is reduced by 4 words (2 mulx each), giving a value
- * <= m; the high half t4..t7 (< m/2) is added and one conditional subtraction follows.
- * Counts: 18 mulx (6 cross, 4 squares, 8 reduction), 4 imul, 50 adcx/adox, 25 other
- * add/adc/sub/sbb, 8 shl/shr, 5 xor, 4 cmov, 31 mov (incl. 8 stores) = 145.
+ * sqr: the full square t0..t7 (6 cross products doubled with adox(x,x), 4 squares added
+ * with adcx), then two two-word reductions whose carry chains run up to t7.
+ * Register roles: t0 lives in a0 and t7 in hi; a1, a2 hold U, a3 is scratch.
+ * Counts: 20 mulx (6 cross, 4 squares, 2x5 reduction), 4 imul, 52 adcx/adox, 25 other
+ * add/adc/sub/sbb, 6 shl/shr/shrd, 3 xor, 4 cmov, 28 mov (no stores) = 142.
+ * Dependent chain x = x^2, same machine: ~58 cycles (was ~65-70).
  */
 #define PASTA_X86_64_ASM_SQR_BODY                                                         \
-    /* cross products a_i*a_j (i<j) into t1..t6 */                                        \
-    "movq   (%[a]), %%rdx\n\t"                                                             \
-    "mulxq  8(%[a]), %[t1], %[t2]\n\t"                                                      \
-    "mulxq  16(%[a]), %[lo], %[t3]\n\t"                                                      \
+    "movq   %[a0], %%rdx\n\t"                                                             \
+    "mulxq  %[a1], %[t1], %[t2]\n\t"                                                      \
+    "mulxq  %[a2], %[lo], %[t3]\n\t"                                                      \
     "addq   %[lo], %[t2]\n\t"                                                             \
-    "mulxq  24(%[a]), %[lo], %[t4]\n\t"                                                      \
+    "mulxq  %[a3], %[lo], %[t4]\n\t"                                                      \
     "adcq   %[lo], %[t3]\n\t"                                                             \
-    "movq   24(%[a]), %%rdx\n\t"                                                             \
-    "mulxq  8(%[a]), %[lo], %[t5]\n\t"                                                      \
+    "movq   %[a3], %%rdx\n\t"                                                             \
+    "mulxq  %[a1], %[lo], %[t5]\n\t"                                                      \
     "adcq   %[lo], %[t4]\n\t"                                                             \
-    "mulxq  16(%[a]), %[lo], %[t6]\n\t"                                                      \
+    "mulxq  %[a2], %[lo], %[t6]\n\t"                                                      \
     "adcq   %[lo], %[t5]\n\t"                                                             \
     "adcq   $0, %[t6]\n\t"                                                                \
-    "movq   8(%[a]), %%rdx\n\t"                                                             \
-    "mulxq  16(%[a]), %[lo], %[hi]\n\t"                                                      \
+    "movq   %[a1], %%rdx\n\t"                                                             \
+    "mulxq  %[a2], %[lo], %[hi]\n\t"                                                      \
     "addq   %[lo], %[t3]\n\t"                                                             \
     "adcq   %[hi], %[t4]\n\t"                                                             \
     "adcq   $0, %[t5]\n\t"                                                                \
     "adcq   $0, %[t6]\n\t"                                                                \
-    /* double (adox x,x) and add the squares (adcx) */                                    \
-    "movq   (%[a]), %%rdx\n\t"                                                             \
-    "mulxq  %%rdx, %[t0], %[hi]\n\t"                                                      \
-    "xorl   %k[t7], %k[t7]\n\t"                                                           \
+    "movq   %[a0], %%rdx\n\t"                                                             \
+    "mulxq  %%rdx, %[a0], %[hi]\n\t"                                                      \
+    "xorl   %k[lo], %k[lo]\n\t"                                                           \
     "adoxq  %[t1], %[t1]\n\t"                                                             \
     "adcxq  %[hi], %[t1]\n\t"                                                             \
-    "movq   8(%[a]), %%rdx\n\t"                                                             \
+    "movq   %[a1], %%rdx\n\t"                                                             \
     "mulxq  %%rdx, %[lo], %[hi]\n\t"                                                      \
     "adoxq  %[t2], %[t2]\n\t"                                                             \
     "adcxq  %[lo], %[t2]\n\t"                                                             \
     "adoxq  %[t3], %[t3]\n\t"                                                             \
     "adcxq  %[hi], %[t3]\n\t"                                                             \
-    "movq   16(%[a]), %%rdx\n\t"                                                             \
+    "movq   %[a2], %%rdx\n\t"                                                             \
     "mulxq  %%rdx, %[lo], %[hi]\n\t"                                                      \
     "adoxq  %[t4], %[t4]\n\t"                                                             \
     "adcxq  %[lo], %[t4]\n\t"                                                             \
     "adoxq  %[t5], %[t5]\n\t"                                                             \
     "adcxq  %[hi], %[t5]\n\t"                                                             \
-    "movq   24(%[a]), %%rdx\n\t"                                                             \
+    "movq   %[a3], %%rdx\n\t"                                                             \
+    "movl   $0, %k[a3]\n\t"                                                               \
     "mulxq  %%rdx, %[lo], %[hi]\n\t"                                                      \
     "adoxq  %[t6], %[t6]\n\t"                                                             \
     "adcxq  %[lo], %[t6]\n\t"                                                             \
-    "adoxq  %[t7], %[hi]\n\t"                                                             \
-    "adcxq  %[t7], %[hi]\n\t"                                                             \
-    /* the high half t4..t6,hi goes to r (a is no longer read), freeing registers */      \
-    "movq   %[t4], (%[r])\n\t"                                                             \
-    "movq   %[t5], 8(%[r])\n\t"                                                             \
-    "movq   %[t6], 16(%[r])\n\t"                                                             \
-    "movq   %[hi], 24(%[r])\n\t"                                                             \
-    /* reduce the low half t0..t3 (t7 = 0 is the first window top) */                     \
-    PASTA_X86_64_ASM_REDC(t0, t1, t2, t3, t7)                                             \
-    PASTA_X86_64_ASM_REDC(t1, t2, t3, t7, t0)                                             \
-    PASTA_X86_64_ASM_REDC(t2, t3, t7, t0, t1)                                             \
-    PASTA_X86_64_ASM_REDC(t3, t7, t0, t1, t2)                                             \
-    /* + high half: < 2m */                                                               \
-    "addq   (%[r]), %[t7]\n\t"                                                             \
-    "adcq   8(%[r]), %[t0]\n\t"                                                             \
-    "adcq   16(%[r]), %[t1]\n\t"                                                             \
-    "adcq   24(%[r]), %[t2]\n\t"                                                             \
-    PASTA_X86_64_ASM_FINAL(t7, t0, t1, t2, t3)
+    "adoxq  %[a3], %[hi]\n\t"                                                             \
+    "adcxq  %[a3], %[hi]\n\t"                                                             \
+    PASTA_X86_64_ASM_RED2X(a0, t1, t2, t3, t4, t5, t6, hi, a1, a2, lo, a3)                \
+    PASTA_X86_64_ASM_RED2(t2, t3, t4, t5, t6, hi, a1, a2, lo, a3)                         \
+    PASTA_X86_64_ASM_FINAL2(t4, t5, t6, hi, t2, t3, a0, t1)
 
 #define PASTA_X86_64_ASM_IN_A [r] "r"(r), [a] "r"(a)
 #define PASTA_X86_64_ASM_IN_B [b] "r"(b)
 #define PASTA_X86_64_ASM_IN_M [m0] "m"(c[0]), [m1] "m"(c[1]), [m3] "m"(c[2])
+#define PASTA_X86_64_ASM_IN_MI PASTA_X86_64_ASM_IN_M, [i0] "m"(c[3]), [i1] "m"(c[4])
 
 #define PASTA_X86_64_ASM_FIELD(F, T, CONSTS)                                              \
     static inline void pasta_x86_64_asm_##F##_add(T *r, const T *a, const T *b)          \
     {                                                                                     \
-        static const uint64_t c[4] = CONSTS;                                              \
+        static const uint64_t c[5] = CONSTS;                                              \
         uint64_t x0, x1, x2, x3, y0, y1, y2, y3;                                          \
         __asm__ volatile(PASTA_X86_64_ASM_ADD_BODY                                                 \
                 : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),         \
@@ -321,7 +358,7 @@
     }                                                                                     \
     static inline void pasta_x86_64_asm_##F##_sub(T *r, const T *a, const T *b)          \
     {                                                                                     \
-        static const uint64_t c[4] = CONSTS;                                              \
+        static const uint64_t c[5] = CONSTS;                                              \
         uint64_t x0, x1, x2, x3, y0, y1, y2, y3;                                          \
         __asm__ volatile(PASTA_X86_64_ASM_SUB_BODY                                                 \
                 : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),         \
@@ -331,7 +368,7 @@
     }                                                                                     \
     static inline void pasta_x86_64_asm_##F##_dbl(T *r, const T *a)                      \
     {                                                                                     \
-        static const uint64_t c[4] = CONSTS;                                              \
+        static const uint64_t c[5] = CONSTS;                                              \
         uint64_t x0, x1, x2, x3, y0, y1, y2, y3;                                          \
         __asm__ volatile(PASTA_X86_64_ASM_DBL_BODY                                                 \
                 : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),         \
@@ -341,25 +378,38 @@
     }                                                                                     \
     static inline void pasta_x86_64_asm_##F##_mul(T *r, const T *a, const T *b)          \
     {                                                                                     \
-        static const uint64_t c[4] = CONSTS;                                              \
-        uint64_t s0, s1, s2, s3, s4, lo, hi, d;                                           \
-        __asm__ volatile(PASTA_X86_64_ASM_MUL_BODY                                                 \
-                : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),         \
-                  [s4] "=&r"(s4), [lo] "=&r"(lo), [hi] "=&r"(hi), "=&d"(d)               \
-                : PASTA_X86_64_ASM_IN_A, PASTA_X86_64_ASM_IN_B, PASTA_X86_64_ASM_IN_M,    \
-                  [inv] "m"(c[3])                                                         \
-                : "cc", "memory");                                                                  \
+        static const uint64_t c[5] = CONSTS;                                              \
+        uint64_t a0 = a->limbs[0], a1 = a->limbs[1], a2 = a->limbs[2], a3 = a->limbs[3];  \
+        uint64_t t0, t1, t2, t3, t4, t5, lo, hi, d;                                       \
+        __asm__(PASTA_X86_64_ASM_MUL_BODY                                                 \
+                : [a0] "+r"(a0), [a1] "+r"(a1),                                           \
+                  [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),         \
+                  [t4] "=&r"(t4), [t5] "=&r"(t5), [lo] "=&r"(lo), [hi] "=&r"(hi),         \
+                  "=&d"(d)                                                                \
+                : [a2] "m"(a2), [a3] "m"(a3), [b] "r"(b->limbs), "m"(*b),                 \
+                  PASTA_X86_64_ASM_IN_MI                     \
+                : "cc");                                                                  \
+        r->limbs[0] = t4;                                                                 \
+        r->limbs[1] = t5;                                                                 \
+        r->limbs[2] = t0;                                                                 \
+        r->limbs[3] = t1;                                                                 \
     }                                                                                     \
     static inline void pasta_x86_64_asm_##F##_sqr(T *r, const T *a)                      \
     {                                                                                     \
-        static const uint64_t c[4] = CONSTS;                                              \
-        uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, d;                               \
-        __asm__ volatile(PASTA_X86_64_ASM_SQR_BODY                                                 \
-                : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),         \
-                  [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7),         \
-                  [lo] "=&r"(lo), [hi] "=&r"(hi), "=&d"(d)        \
-                : PASTA_X86_64_ASM_IN_A, PASTA_X86_64_ASM_IN_M, [inv] "m"(c[3])           \
-                : "cc", "memory");                                                                  \
+        static const uint64_t c[5] = CONSTS;                                              \
+        uint64_t a0 = a->limbs[0], a1 = a->limbs[1], a2 = a->limbs[2], a3 = a->limbs[3];  \
+        uint64_t t1, t2, t3, t4, t5, t6, lo, hi, d;                                       \
+        __asm__(PASTA_X86_64_ASM_SQR_BODY                                                 \
+                : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3),             \
+                  [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),         \
+                  [t5] "=&r"(t5), [t6] "=&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi),         \
+                  "=&d"(d)                                                                \
+                : PASTA_X86_64_ASM_IN_MI                                                  \
+                : "cc");                                                                  \
+        r->limbs[0] = t4;                                                                 \
+        r->limbs[1] = t5;                                                                 \
+        r->limbs[2] = t6;                                                                 \
+        r->limbs[3] = hi;                                                                 \
     }
 
 PASTA_X86_64_ASM_FIELD(fp, pasta_fp, PASTA_X86_64_ASM_FP_CONSTS)

@@ -49,3 +49,15 @@ for field in (0, 1):
 multi = b"".join(bytes([i % 4]) + (edges["zero"] if i % 3 == 0 else raw()) + raw()
                  for i in range(12))
 write("fuzz_field_diff", "mixed_12_chunks", multi)
+
+# fuzz_point_decode: (curve byte, operand, sign byte) chunks: the identity, the identity
+# with the sign bit, the generator's x = p - 1 with both signs, x = m, 2^256 - 1, small x.
+point_seeds = {"identity": (op(3, 0), 0), "identity_sign": (op(3, 0), 0x80),
+               "gen_x": (op(1, 0), 0), "gen_x_sign": (op(1, 0), 0x80), "x_m": (op(2, 0), 0),
+               "x_max": (op(5, 0), 0x80), "x_small": (op(3, 2), 0), "x_random": (raw(), 0x80)}
+for curve in (0, 1):
+    c = "pallas" if curve == 0 else "vesta"
+    for name, (o, sign) in point_seeds.items():
+        write("fuzz_point_decode", f"{c}_{name}", bytes([curve]) + o + bytes([sign]))
+write("fuzz_point_decode", "mixed", b"".join(bytes([i & 1]) + raw() + bytes([i * 0x40 & 0x80])
+                                             for i in range(8)))

@@ -170,13 +170,6 @@ static void CV(affine_neg)(AFF *r, const AFF *a) {
     F(neg)(&r->y, &a->y); /* -0 = 0: the identity stays (0, 0) */
 }
 
-/* flag ? -a : a, in place. */
-static void CV(cneg)(JAC *a, int flag) {
-    FE t;
-    F(neg)(&t, &a->y);
-    F(cmov)(&a->y, &t, flag);
-}
-
 /* Doubling, a = 0, 3M + 4S: the halved form of the tangent law (as libsecp256k1's
  * gej_double; EFD g1p/auto-shortw-jacobian-0 dbl-2009-l is 2M + 5S but needs ~14 field
  * additions, this one 6, and a squaring costs as much as a multiplication here):
@@ -442,36 +435,82 @@ static void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
     for (int i = 1; i < n; i++) CV(cmov)(r, &tab[i], (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i));
 }
 
-/* Constant time: k = +-k1 +- k2 LAMBDA; T1[i] = [i](+-P), T2[i] = [i](+-endo P) for
- * i < 16; 32 windows of 4 bits over the 128-bit halves: 124 dbl + 64 ct add, plus table
- * (1 dbl + 13 add + 16M). */
+/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
+static void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
+    *r = tab[0];
+    for (int i = 1; i < n; i++) {
+        int hit = (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i);
+        F(cmov)(&r->x, &tab[i].x, hit);
+        F(cmov)(&r->y, &tab[i].y, hit);
+    }
+}
+
+/* Signed 4-bit window i of a 128-bit half k < 2^127: with the carry c in {0, 1} of the
+ * window below, w = nibble + c, carry out c' = (w > 8), digit = w - 16 c' in [-7, 8];
+ * returns |digit| and sets *neg = (digit < 0). The top window (nibble <= 7) has no carry
+ * out, so 32 digits represent k. Constant time (arithmetic only). */
+static uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry, uint64_t *neg) {
+    uint64_t w = ((k[i >> 4] >> ((i & 15) * 4)) & 15) + *carry;
+    uint64_t c = (8 - w) >> 63;            /* w > 8 */
+    uint64_t d = w - (c << 4);             /* two's complement of a value in [-7, 8] */
+    uint64_t s = d >> 63;
+    uint64_t m = 0 - s;
+    *carry = c;
+    *neg = s;
+    return (d ^ m) + s;                    /* |d| */
+}
+
+/* Constant time: k = +-k1 +- k2 LAMBDA (k1, k2 < 2^127); T1[i] = [i] P, T2[i] = [i] endo P
+ * for i <= 8 in affine form (6 add + 1 dbl, one ct batch inversion, 8M for the endo
+ * table); 32 signed 4-bit windows (digits in [-7, 8]) per half: 124 dbl + 64 ct madd;
+ * each entry read with a full scan and negated by cmov (digit sign xor half sign). */
 static void CV(mul)(JAC *r, const JAC *a, const SE *k) {
-    uint64_t k1[2], k2[2];
+    uint64_t k1[2], k2[2], c1 = 0, c2 = 0, s, idx;
     int n1, n2;
-    JAC t1[16], t2[16], acc, t;
+    JAC tj[9], acc;
+    AFF t1[9], t2[9], t;
+    FE ny;
     CV(glv_decompose)(k1, &n1, k2, &n2, k);
-    CV(identity)(&t1[0]);
-    t1[1] = *a;
-    CV(cneg)(&t1[1], n1);
-    CV(dbl)(&t1[2], &t1[1]);
-    for (int i = 3; i < 16; i++) CV(add)(&t1[i], &t1[i - 1], &t1[1]);
-    for (int i = 0; i < 16; i++) {
-        CV(endo)(&t2[i], &t1[i]);
-        CV(cneg)(&t2[i], n1 ^ n2);
+    CV(identity)(&tj[0]);
+    tj[1] = *a;
+    CV(dbl)(&tj[2], a);
+    for (int i = 3; i <= 8; i++) CV(add)(&tj[i], &tj[i - 1], a);
+    (void)CV(batch_to_affine)(t1, tj, 9);  /* identities (a = O, entry 0) become (0, 0) */
+    for (int i = 0; i <= 8; i++) {
+        F(mul)(&t2[i].x, &t1[i].x, &FC(ZETA));
+        t2[i].y = t1[i].y;
+    }
+    /* digits are consumed from the top: record them bottom-up first (the carries) */
+    uint64_t d1[32], d2[32];
+    uint64_t g1[32], g2[32];
+    for (int i = 0; i < 32; i++) {
+        d1[i] = CV(signed_digit)(k1, i, &c1, &s);
+        g1[i] = s ^ (uint64_t)n1;
+        d2[i] = CV(signed_digit)(k2, i, &c2, &s);
+        g2[i] = s ^ (uint64_t)n2;
     }
     CV(identity)(&acc);
     for (int w = 31; w >= 0; w--) {
         if (w != 31)
             for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
-        int limb = w >> 4, sh = (w & 15) * 4;
-        CV(lookup)(&t, t1, 16, (k1[limb] >> sh) & 15);
-        CV(add)(&acc, &acc, &t);
-        CV(lookup)(&t, t2, 16, (k2[limb] >> sh) & 15);
-        CV(add)(&acc, &acc, &t);
+        idx = d1[w];
+        CV(lookup_affine)(&t, t1, 9, idx);
+        F(neg)(&ny, &t.y);
+        F(cmov)(&t.y, &ny, (int)g1[w]);
+        CV(madd)(&acc, &acc, &t);
+        idx = d2[w];
+        CV(lookup_affine)(&t, t2, 9, idx);
+        F(neg)(&ny, &t.y);
+        F(cmov)(&t.y, &ny, (int)g2[w]);
+        CV(madd)(&acc, &acc, &t);
     }
     *r = acc;
     pasta_secure_zero(k1, sizeof k1);
     pasta_secure_zero(k2, sizeof k2);
+    pasta_secure_zero(d1, sizeof d1);
+    pasta_secure_zero(d2, sizeof d2);
+    pasta_secure_zero(g1, sizeof g1);
+    pasta_secure_zero(g2, sizeof g2);
 }
 
 /* Width-5 NAF of the nbits-bit integer k (little-endian limbs): d[i] odd in (-16, 16) or 0,

@@ -14,5 +14,7 @@ void bench_field_suite(void);
 void bench_curve_suite(void); /* bench/bench_curve.c */
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n);
+/* Same for curve op `op` (a suite "curve" name) on `curve` ("pallas" | "vesta"). */
+int bench_curve_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n);
 
 #endif

@@ -1,16 +1,19 @@
 /* Curve benchmarks (suite "curve", field = "pallas" | "vesta"): dbl, add, madd (constant
- * time and _var), mul_ct (GLV, fixed windows), mul_var (GLV + wNAF), hash_to_curve.
+ * time and _var), mul_ct (GLV, fixed windows), mul_ct_noglv (full scalar, fixed windows),
+ * mul_var (GLV + wNAF), mul_var_noglv (wNAF on the full scalar), hash_to_curve.
  * Group operations run as dependent chains through the backend's table (one indirect
  * call per operation, ~1-2 ns, included). */
 #include <string.h>
 
 #include "bench/bench.h"
 
-enum { C_DBL, C_ADD, C_ADD_VAR, C_MADD, C_MADD_VAR, C_MUL_CT, C_MUL_VAR, C_HASH };
+enum { C_DBL, C_ADD, C_ADD_VAR, C_MADD, C_MADD_VAR, C_MUL_CT, C_MUL_CT_NOGLV, C_MUL_VAR,
+       C_MUL_VAR_NOGLV, C_HASH };
 static const struct { const char *name; int op; } curve_ops_list[] = {
     {"double", C_DBL},     {"add", C_ADD},       {"add_var", C_ADD_VAR},
     {"madd", C_MADD},      {"madd_var", C_MADD_VAR}, {"mul_ct", C_MUL_CT},
-    {"mul_var", C_MUL_VAR}, {"hash_to_curve", C_HASH}};
+    {"mul_ct_noglv", C_MUL_CT_NOGLV}, {"mul_var", C_MUL_VAR},
+    {"mul_var_noglv", C_MUL_VAR_NOGLV}, {"hash_to_curve", C_HASH}};
 
 #define CURVE_BODY(CURVE, SCALAR)                                                           \
     typedef struct {                                                                        \
@@ -32,7 +35,13 @@ static const struct { const char *name; int op; } curve_ops_list[] = {
         case C_MADD: for (uint64_t i = 0; i < iters; i++) o->madd(&p, &p, &c->qa); break;   \
         case C_MADD_VAR: for (uint64_t i = 0; i < iters; i++) o->madd_var(&p, &p, &c->qa); break; \
         case C_MUL_CT: for (uint64_t i = 0; i < iters; i++) o->mul(&p, &p, &c->k); break;   \
+        case C_MUL_CT_NOGLV:                                                                \
+            for (uint64_t i = 0; i < iters; i++) o->mul_noglv(&p, &p, &c->k);               \
+            break;                                                                          \
         case C_MUL_VAR: for (uint64_t i = 0; i < iters; i++) o->mul_var(&p, &p, &c->k); break; \
+        case C_MUL_VAR_NOGLV:                                                               \
+            for (uint64_t i = 0; i < iters; i++) o->mul_var_noglv(&p, &p, &c->k);           \
+            break;                                                                          \
         case C_HASH:                                                                        \
             for (uint64_t i = 0; i < iters; i++) {                                          \
                 o->hash_to_curve(&p, "pasta-bench", buf, sizeof buf);                       \
@@ -81,4 +90,23 @@ void bench_curve_suite(void) {
             }
         }
     }
+}
+
+int bench_curve_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n) {
+    int code = -1;
+    for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++)
+        if (strcmp(curve_ops_list[k].name, op) == 0) code = curve_ops_list[k].op;
+    if (code < 0) return -1;
+    if (strcmp(curve, "pallas") == 0) {
+        pallas_ctx c;
+        pallas_init(&c, ops, code);
+        pallas_body(&c, n);
+    } else if (strcmp(curve, "vesta") == 0) {
+        vesta_ctx c;
+        vesta_init(&c, ops, code);
+        vesta_body(&c, n);
+    } else {
+        return -1;
+    }
+    return 0;
 }

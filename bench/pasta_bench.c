@@ -3,7 +3,8 @@
  *   pasta_bench [--quick|--full] [--json FILE] [--suite S] [--filter SUBSTR]
  *               [--backend portable|x86_64-asm|auto]
  *   pasta_bench --count OP FIELD N [--backend B [--no-cpu-check]]
- *                          run N ops untimed (for callgrind; --no-cpu-check: see below)
+ *                          run N ops untimed (for callgrind; --no-cpu-check: see below);
+ *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +64,10 @@ int main(int argc, char **argv) {
     (void)no_cpu_check;
     if (count_op != NULL) {
         const pasta_ops *ops = only != NULL ? only : pasta_ops_for(PASTA_BACKEND_AUTO);
-        if (bench_field_count(ops, count_op, count_field, count_n) != 0) {
+        int bad = (strcmp(count_field, "pallas") == 0 || strcmp(count_field, "vesta") == 0)
+                      ? bench_curve_count(ops, count_op, count_field, count_n)
+                      : bench_field_count(ops, count_op, count_field, count_n);
+        if (bad != 0) {
             fprintf(stderr, "pasta_bench: unknown op/field %s %s\n", count_op, count_field);
             return 2;
         }

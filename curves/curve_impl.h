@@ -170,52 +170,107 @@ static void CV(affine_neg)(AFF *r, const AFF *a) {
     F(neg)(&r->y, &a->y); /* -0 = 0: the identity stays (0, 0) */
 }
 
-/* flag ? -a : a, in place. */
-static void CV(cneg)(JAC *a, int flag) {
-    FE t;
-    F(neg)(&t, &a->y);
-    F(cmov)(&a->y, &t, flag);
-}
-
-/* dbl-2009-l (EFD g1p/auto-shortw-jacobian-0), a = 0: 2M + 5S.
- *   A = X^2, B = Y^2, C = B^2, D = 2((X + B)^2 - A - C), E = 3A, F = E^2,
- *   X3 = F - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ.
+/* Doubling, a = 0, 3M + 4S: the halved form of the tangent law (as libsecp256k1's
+ * gej_double; EFD g1p/auto-shortw-jacobian-0 dbl-2009-l is 2M + 5S but needs ~14 field
+ * additions, this one 6, and a squaring costs as much as a multiplication here):
+ *   S = Y^2, L = (3/2) X^2, U = X S, X3 = L^2 - 2U, Y3 = L (U - X3) - S^2, Z3 = Y Z.
+ * (This is the usual result (X, Y, Z) -> (9X^4 - 8XY^2, ..., 2YZ) scaled by (1/4, 1/8, 1/2).)
  * Z = 0 gives Z3 = 0 (identity in, identity out); Y = 0 only for points of order 2, of
  * which there are none. Hence complete and branch free. */
 static void CV(dbl)(JAC *r, const JAC *p) {
-    FE a, b, c, d, e, f, z3;
-    F(mul)(&z3, &p->y, &p->z);
-    F(dbl)(&z3, &z3);
-    F(sqr)(&a, &p->x);
-    F(sqr)(&b, &p->y);
-    F(sqr)(&c, &b);
-    F(add)(&d, &p->x, &b);
-    F(sqr)(&d, &d);
-    F(sub)(&d, &d, &a);
-    F(sub)(&d, &d, &c);
-    F(dbl)(&d, &d);
-    F(dbl)(&e, &a);
-    F(add)(&e, &e, &a);
-    F(sqr)(&f, &e);
-    F(dbl)(&a, &d);
-    F(sub)(&r->x, &f, &a);
-    F(sub)(&d, &d, &r->x);
-    F(mul)(&d, &d, &e);
-    F(dbl)(&c, &c);
-    F(dbl)(&c, &c);
-    F(dbl)(&c, &c);
-    F(sub)(&r->y, &d, &c);
-    r->z = z3;
+    FE s, l, u, t;
+    F(sqr)(&s, &p->y);
+    F(sqr)(&l, &p->x);
+    F(half)(&t, &l);
+    F(add)(&l, &l, &t);             /* L = 3X^2 / 2 */
+    F(mul)(&u, &p->x, &s);          /* U = X S */
+    F(mul)(&r->z, &p->y, &p->z);    /* Z3 = Y Z (p->y, p->z are no longer needed after) */
+    F(sqr)(&t, &l);
+    F(sqr)(&s, &s);                 /* S^2 */
+    F(sub)(&t, &t, &u);
+    F(sub)(&r->x, &t, &u);          /* X3 = L^2 - 2U */
+    F(sub)(&u, &u, &r->x);
+    F(mul)(&u, &u, &l);
+    F(sub)(&r->y, &u, &s);          /* Y3 = L (U - X3) - S^2 */
 }
 
-/* add-2007-bl (EFD g1p/auto-shortw-jacobian-0), 11M + 5S:
- *   Z1Z1 = Z1^2, Z2Z2 = Z2^2, U1 = X1 Z2Z2, U2 = X2 Z1Z1, S1 = Y1 Z2 Z2Z2, S2 = Y2 Z1 Z1Z1,
- *   H = U2 - U1, I = (2H)^2, J = H I, r = 2(S2 - S1), V = U1 I,
- *   X3 = r^2 - J - 2V, Y3 = r(V - X3) - 2 S1 J, Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H.
- * Writes the generic result to *o and returns the exceptional-case flags: *h0 = (H == 0),
- * *r0 = (r == 0). For P = -Q (H = 0, r != 0) the result already has Z3 = 0. */
-static void CV(add_generic)(JAC *o, int *h0, int *r0, const JAC *p, const JAC *q) {
-    FE z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
+/* Unified (P = Q allowed) addition in Jacobian coordinates, a = 0, after Brier-Joye 2002
+ * and libsecp256k1's gej_add_ge: with x_i = U_i / Z^2, y_i = S_i / Z^3 on a common Z,
+ *   T = U1 + U2, M = S1 + S2, R = T^2 - U1 U2 (= U1^2 + U1 U2 + U2^2),
+ *   lambda = R / (M Z) = (x1^2 + x1 x2 + x2^2) / (y1 + y2), valid for P = Q as well.
+ * It fails only when M = R = 0 (y1 = -y2 and x2 = zeta x1, zeta a primitive cube root of 1:
+ * then P != +-Q); there lambda = (S1 - S2) / ((U1 - U2) Z) is used instead (selected by
+ * cmov: Rn, Md = R, M or S1 - S2, U1 - U2). With Z3 = Md Z:
+ *   X3 = Rn^2 - T Md^2,  Y3 = (Rn (T Md^2 - 2 X3) - M Md^3) / 2,
+ * where M Md^3 = Md^4, or 0 in the degenerate case (M = 0). P = -Q: M = 0, R = 3 U1^2 != 0
+ * (no point has x = 0), so Md = 0 and Z3 = 0, the identity, with no special case.
+ * Writes the result for finite P and Q (Z = Zc, the common denominator, U1, U2, S1, S2
+ * given); identities are handled by the callers. 4M + 4S here. */
+static void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1, const FE *s2,
+                            const FE *zc) {
+    FE t, m, rn, md, alt, q, n;
+    F(add)(&t, u1, u2);
+    F(add)(&m, s1, s2);
+    F(mul)(&q, u1, u2);
+    F(sqr)(&rn, &t);
+    F(sub)(&rn, &rn, &q);                        /* R = T^2 - U1 U2 */
+    int deg = F(is_zero)(&m) & F(is_zero)(&rn);
+    F(sub)(&alt, s1, s2);
+    F(cmov)(&rn, &alt, deg);
+    md = m;
+    F(sub)(&alt, u1, u2);
+    F(cmov)(&md, &alt, deg);
+    F(mul)(&o->z, &md, zc);                      /* Z3 = Md Z */
+    F(sqr)(&n, &md);
+    F(mul)(&q, &t, &n);                          /* T Md^2 */
+    F(sqr)(&n, &n);
+    F(cmov)(&n, &FC(ZERO), deg);                 /* M Md^3 */
+    F(sqr)(&t, &rn);
+    F(sub)(&o->x, &t, &q);                       /* X3 = Rn^2 - T Md^2 */
+    F(dbl)(&t, &o->x);
+    F(sub)(&q, &q, &t);
+    F(mul)(&q, &q, &rn);
+    F(sub)(&q, &q, &n);
+    F(half)(&o->y, &q);                          /* Y3 */
+}
+
+/* Constant time, complete: unified formula above with U1 = X1 Z2^2, U2 = X2 Z1^2,
+ * S1 = Y1 Z2^3, S2 = Y2 Z1^3, Z = Z1 Z2 (11M + 6S), identities by cmov.
+ * (Was: add-2007-bl plus a doubling selected for P = Q, 13M + 10S.) */
+static void CV(add)(JAC *r, const JAC *p, const JAC *q) {
+    FE z1z1, z2z2, u1, u2, s1, s2, zc;
+    JAC o;
+    int pi = CV(is_identity)(p), qi = CV(is_identity)(q);
+    F(sqr)(&z1z1, &p->z);
+    F(sqr)(&z2z2, &q->z);
+    F(mul)(&u1, &p->x, &z2z2);
+    F(mul)(&u2, &q->x, &z1z1);
+    F(mul)(&s1, &p->y, &q->z);
+    F(mul)(&s1, &s1, &z2z2);
+    F(mul)(&s2, &q->y, &p->z);
+    F(mul)(&s2, &s2, &z1z1);
+    F(mul)(&zc, &p->z, &q->z);
+    CV(add_unified)(&o, &u1, &u2, &s1, &s2, &zc);
+    CV(cmov)(&o, q, pi);
+    CV(cmov)(&o, p, qi);
+    *r = o;
+}
+
+/* add-1998-cmo-2 (EFD g1p/auto-shortw-jacobian-0), 12M + 4S (add-2007-bl is 11M + 5S but
+ * needs ~6 more field additions):
+ *   U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3, H = U2 - U1, r = S2 - S1,
+ *   HH = H^2, HHH = H HH, V = U1 HH, X3 = r^2 - HHH - 2V, Y3 = r (V - X3) - S1 HHH,
+ *   Z3 = Z1 Z2 H. H = 0: P = Q (r = 0, doubled) or P = -Q (Z3 = 0 already). */
+static void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
+    if (CV(is_identity)(p)) {
+        *r = *q;
+        return;
+    }
+    if (CV(is_identity)(q)) {
+        *r = *p;
+        return;
+    }
+    FE z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, hhh, v, t;
     F(sqr)(&z1z1, &p->z);
     F(sqr)(&z2z2, &q->z);
     F(mul)(&u1, &p->x, &z2z2);
@@ -226,111 +281,50 @@ static void CV(add_generic)(JAC *o, int *h0, int *r0, const JAC *p, const JAC *q
     F(mul)(&s2, &s2, &z1z1);
     F(sub)(&h, &u2, &u1);
     F(sub)(&rr, &s2, &s1);
-    *h0 = F(is_zero)(&h);
-    *r0 = F(is_zero)(&rr);
-    F(dbl)(&rr, &rr);
-    F(dbl)(&i, &h);
-    F(sqr)(&i, &i);
-    F(mul)(&j, &h, &i);
-    F(mul)(&v, &u1, &i);
-    F(add)(&t, &p->z, &q->z);
-    F(sqr)(&t, &t);
-    F(sub)(&t, &t, &z1z1);
-    F(sub)(&t, &t, &z2z2);
-    F(mul)(&o->z, &t, &h);
+    if (F(is_zero)(&h)) {
+        if (F(is_zero)(&rr))
+            CV(dbl)(r, p);
+        else
+            CV(identity)(r);
+        return;
+    }
+    F(sqr)(&hh, &h);
+    F(mul)(&hhh, &h, &hh);
+    F(mul)(&v, &u1, &hh);
+    F(mul)(&t, &p->z, &q->z);
+    F(mul)(&r->z, &t, &h);
     F(sqr)(&t, &rr);
-    F(sub)(&t, &t, &j);
+    F(sub)(&t, &t, &hhh);
     F(sub)(&t, &t, &v);
-    F(sub)(&o->x, &t, &v);
-    F(sub)(&v, &v, &o->x);
+    F(sub)(&r->x, &t, &v);
+    F(sub)(&v, &v, &r->x);
     F(mul)(&v, &v, &rr);
-    F(mul)(&s1, &s1, &j);
-    F(dbl)(&s1, &s1);
-    F(sub)(&o->y, &v, &s1);
+    F(mul)(&s1, &s1, &hhh);
+    F(sub)(&r->y, &v, &s1);
 }
 
-/* Constant time: generic formula, plus dbl(P) selected when P = Q, plus the identity
- * cases by cmov: 13M + 10S. */
-static void CV(add)(JAC *r, const JAC *p, const JAC *q) {
-    JAC o, d;
-    int h0, r0;
-    int pi = CV(is_identity)(p), qi = CV(is_identity)(q);
-    CV(add_generic)(&o, &h0, &r0, p, q);
-    CV(dbl)(&d, p);
-    CV(cmov)(&o, &d, h0 & r0 & (pi ^ 1) & (qi ^ 1));
-    CV(cmov)(&o, q, pi);
-    CV(cmov)(&o, p, qi);
-    *r = o;
-}
-
-static void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
-    if (CV(is_identity)(p)) {
-        *r = *q;
-        return;
-    }
-    if (CV(is_identity)(q)) {
-        *r = *p;
-        return;
-    }
-    JAC o;
-    int h0, r0;
-    CV(add_generic)(&o, &h0, &r0, p, q);
-    if (h0 && r0) {
-        CV(dbl)(r, p);
-        return;
-    }
-    *r = o; /* H = 0, r != 0: Z3 = 0 */
-}
-
-/* madd-2007-bl (EFD g1p/auto-shortw-jacobian-0), Z2 = 1: 7M + 4S:
- *   Z1Z1 = Z1^2, U2 = X2 Z1Z1, S2 = Y2 Z1 Z1Z1, H = U2 - X1, HH = H^2, I = 4HH, J = H I,
- *   r = 2(S2 - Y1), V = X1 I, X3 = r^2 - J - 2V, Y3 = r(V - X3) - 2 Y1 J,
- *   Z3 = (Z1 + H)^2 - Z1Z1 - HH. */
-static void CV(madd_generic)(JAC *o, int *h0, int *r0, const JAC *p, const AFF *q) {
-    FE z1z1, u2, s2, h, hh, i, j, rr, v, t;
+/* Constant time, complete: the unified formula with Z2 = 1 (U1 = X1, S1 = Y1,
+ * U2 = x2 Z1^2, S2 = y2 Z1^3, Z = Z1): 7M + 5S; identities by cmov.
+ * (Was: madd-2007-bl plus a doubling selected for P = Q, 9M + 9S.) */
+static void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
+    FE z1z1, u2, s2;
+    JAC o, qj;
+    int pi = CV(is_identity)(p), qi = CV(affine_is_identity)(q);
     F(sqr)(&z1z1, &p->z);
     F(mul)(&u2, &q->x, &z1z1);
     F(mul)(&s2, &q->y, &p->z);
     F(mul)(&s2, &s2, &z1z1);
-    F(sub)(&h, &u2, &p->x);
-    F(sub)(&rr, &s2, &p->y);
-    *h0 = F(is_zero)(&h);
-    *r0 = F(is_zero)(&rr);
-    F(dbl)(&rr, &rr);
-    F(sqr)(&hh, &h);
-    F(dbl)(&i, &hh);
-    F(dbl)(&i, &i);
-    F(mul)(&j, &h, &i);
-    F(mul)(&v, &p->x, &i);
-    F(add)(&t, &p->z, &h);
-    F(sqr)(&t, &t);
-    F(sub)(&t, &t, &z1z1);
-    F(sub)(&o->z, &t, &hh);
-    F(sqr)(&t, &rr);
-    F(sub)(&t, &t, &j);
-    F(sub)(&t, &t, &v);
-    F(sub)(&o->x, &t, &v);
-    F(sub)(&v, &v, &o->x);
-    F(mul)(&v, &v, &rr);
-    F(mul)(&t, &p->y, &j);
-    F(dbl)(&t, &t);
-    F(sub)(&o->y, &v, &t);
-}
-
-/* Constant time: 9M + 9S (generic + dbl selected when P = Q, identities by cmov). */
-static void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
-    JAC o, d, qj;
-    int h0, r0;
-    int pi = CV(is_identity)(p), qi = CV(affine_is_identity)(q);
-    CV(madd_generic)(&o, &h0, &r0, p, q);
-    CV(dbl)(&d, p);
+    CV(add_unified)(&o, &p->x, &u2, &p->y, &s2, &p->z);
     CV(from_affine)(&qj, q);
-    CV(cmov)(&o, &d, h0 & r0 & (pi ^ 1) & (qi ^ 1));
     CV(cmov)(&o, &qj, pi);
     CV(cmov)(&o, p, qi);
     *r = o;
 }
 
+/* madd-2004-hmv (EFD g1p/auto-shortw-jacobian-0), Z2 = 1: 8M + 3S (madd-2007-bl is
+ * 7M + 4S with ~5 more field additions):
+ *   T1 = Y2 Z1^3 - Y1, T2 = X2 Z1^2 - X1, Z3 = Z1 T2, T4 = T2^2, T3 = T2 T4, T4 = X1 T4,
+ *   X3 = T1^2 - T3 - 2 T4, Y3 = T1 (T4 - X3) - Y1 T3. */
 static void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
     if (CV(affine_is_identity)(q)) {
         *r = *p;
@@ -340,14 +334,32 @@ static void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
         CV(from_affine)(r, q);
         return;
     }
-    JAC o;
-    int h0, r0;
-    CV(madd_generic)(&o, &h0, &r0, p, q);
-    if (h0 && r0) {
-        CV(dbl)(r, p);
+    FE z1z1, t1, t2, t3, t4, t;
+    F(sqr)(&z1z1, &p->z);
+    F(mul)(&t1, &p->z, &z1z1);
+    F(mul)(&t2, &z1z1, &q->x);
+    F(mul)(&t1, &t1, &q->y);
+    F(sub)(&t2, &t2, &p->x);
+    F(sub)(&t1, &t1, &p->y);
+    if (F(is_zero)(&t2)) {
+        if (F(is_zero)(&t1))
+            CV(dbl)(r, p);
+        else
+            CV(identity)(r);
         return;
     }
-    *r = o;
+    F(sqr)(&t4, &t2);
+    F(mul)(&t3, &t2, &t4);
+    F(mul)(&t4, &t4, &p->x);
+    F(mul)(&r->z, &p->z, &t2);
+    F(sqr)(&t, &t1);
+    F(sub)(&t, &t, &t3);
+    F(sub)(&t, &t, &t4);
+    F(sub)(&r->x, &t, &t4);
+    F(sub)(&t4, &t4, &r->x);
+    F(mul)(&t4, &t4, &t1);
+    F(mul)(&t3, &t3, &p->y);
+    F(sub)(&r->y, &t4, &t3);
 }
 
 /* [LAMBDA] P = (BETA X, Y, Z): 1M. */
@@ -423,97 +435,228 @@ static void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
     for (int i = 1; i < n; i++) CV(cmov)(r, &tab[i], (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i));
 }
 
-/* Constant time: k = +-k1 +- k2 LAMBDA; T1[i] = [i](+-P), T2[i] = [i](+-endo P) for
- * i < 16; 32 windows of 4 bits over the 128-bit halves: 124 dbl + 64 ct add, plus table
- * (1 dbl + 13 add + 16M). */
+/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
+static void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
+    *r = tab[0];
+    for (int i = 1; i < n; i++) {
+        int hit = (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i);
+        F(cmov)(&r->x, &tab[i].x, hit);
+        F(cmov)(&r->y, &tab[i].y, hit);
+    }
+}
+
+/* Signed 4-bit window i of a 128-bit half k < 2^127: with the carry c in {0, 1} of the
+ * window below, w = nibble + c, carry out c' = (w > 8), digit = w - 16 c' in [-7, 8];
+ * returns |digit| and sets *neg = (digit < 0). The top window (nibble <= 7) has no carry
+ * out, so 32 digits represent k. Constant time (arithmetic only). */
+static uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry, uint64_t *neg) {
+    uint64_t w = ((k[i >> 4] >> ((i & 15) * 4)) & 15) + *carry;
+    uint64_t c = (8 - w) >> 63;            /* w > 8 */
+    uint64_t d = w - (c << 4);             /* two's complement of a value in [-7, 8] */
+    uint64_t s = d >> 63;
+    uint64_t m = 0 - s;
+    *carry = c;
+    *neg = s;
+    return (d ^ m) + s;                    /* |d| */
+}
+
+/* Constant time: k = +-k1 +- k2 LAMBDA (k1, k2 < 2^127); T1[i] = [i] P, T2[i] = [i] endo P
+ * for i <= 8 in affine form (6 add + 1 dbl, one ct batch inversion, 8M for the endo
+ * table); 32 signed 4-bit windows (digits in [-7, 8]) per half: 124 dbl + 64 ct madd;
+ * each entry read with a full scan and negated by cmov (digit sign xor half sign). */
 static void CV(mul)(JAC *r, const JAC *a, const SE *k) {
-    uint64_t k1[2], k2[2];
+    uint64_t k1[2], k2[2], c1 = 0, c2 = 0, s, idx;
     int n1, n2;
-    JAC t1[16], t2[16], acc, t;
+    JAC tj[9], acc;
+    AFF t1[9], t2[9], t;
+    FE ny;
     CV(glv_decompose)(k1, &n1, k2, &n2, k);
-    CV(identity)(&t1[0]);
-    t1[1] = *a;
-    CV(cneg)(&t1[1], n1);
-    CV(dbl)(&t1[2], &t1[1]);
-    for (int i = 3; i < 16; i++) CV(add)(&t1[i], &t1[i - 1], &t1[1]);
-    for (int i = 0; i < 16; i++) {
-        CV(endo)(&t2[i], &t1[i]);
-        CV(cneg)(&t2[i], n1 ^ n2);
+    CV(identity)(&tj[0]);
+    tj[1] = *a;
+    CV(dbl)(&tj[2], a);
+    for (int i = 3; i <= 8; i++) CV(add)(&tj[i], &tj[i - 1], a);
+    (void)CV(batch_to_affine)(t1, tj, 9);  /* identities (a = O, entry 0) become (0, 0) */
+    for (int i = 0; i <= 8; i++) {
+        F(mul)(&t2[i].x, &t1[i].x, &FC(ZETA));
+        t2[i].y = t1[i].y;
+    }
+    /* digits are consumed from the top: record them bottom-up first (the carries) */
+    uint64_t d1[32], d2[32];
+    uint64_t g1[32], g2[32];
+    for (int i = 0; i < 32; i++) {
+        d1[i] = CV(signed_digit)(k1, i, &c1, &s);
+        g1[i] = s ^ (uint64_t)n1;
+        d2[i] = CV(signed_digit)(k2, i, &c2, &s);
+        g2[i] = s ^ (uint64_t)n2;
     }
     CV(identity)(&acc);
     for (int w = 31; w >= 0; w--) {
         if (w != 31)
             for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
-        int limb = w >> 4, sh = (w & 15) * 4;
-        CV(lookup)(&t, t1, 16, (k1[limb] >> sh) & 15);
-        CV(add)(&acc, &acc, &t);
-        CV(lookup)(&t, t2, 16, (k2[limb] >> sh) & 15);
-        CV(add)(&acc, &acc, &t);
+        idx = d1[w];
+        CV(lookup_affine)(&t, t1, 9, idx);
+        F(neg)(&ny, &t.y);
+        F(cmov)(&t.y, &ny, (int)g1[w]);
+        CV(madd)(&acc, &acc, &t);
+        idx = d2[w];
+        CV(lookup_affine)(&t, t2, 9, idx);
+        F(neg)(&ny, &t.y);
+        F(cmov)(&t.y, &ny, (int)g2[w]);
+        CV(madd)(&acc, &acc, &t);
     }
     *r = acc;
     pasta_secure_zero(k1, sizeof k1);
     pasta_secure_zero(k2, sizeof k2);
+    pasta_secure_zero(d1, sizeof d1);
+    pasta_secure_zero(d2, sizeof d2);
+    pasta_secure_zero(g1, sizeof g1);
+    pasta_secure_zero(g2, sizeof g2);
 }
 
-/* Width-5 NAF of a 128-bit integer: digits odd in (-16, 16) or 0, at most 129 of them.
- * Returns the number of digits. */
-static int CV(wnaf5)(int8_t d[130], const uint64_t k[2]) {
-    pasta_u128 v = ((pasta_u128)k[1] << 64) | k[0];
-    int n = 0;
-    while (v != 0) {
-        int digit = 0;
-        if (v & 1) {
-            digit = (int)(v & 31);
-            if (digit >= 16) digit -= 32;
-            if (digit >= 0)
-                v -= (unsigned)digit;
-            else
-                v += (unsigned)(-digit);
+/* Width-5 NAF of the nbits-bit integer k (little-endian limbs): d[i] odd in (-16, 16) or 0,
+ * k = sum d[i] 2^i, nonzero digits at least 5 apart. d must hold nbits + 1 entries.
+ * Returns the number of digits (index of the top nonzero digit + 1, or 0). Variable time. */
+static int CV(wnaf5)(int8_t *d, const uint64_t *k, int nbits) {
+    int carry = 0, top = 0;
+    for (int i = 0; i <= nbits; i++) d[i] = 0;
+    for (int bit = 0; bit < nbits;) {
+        if ((int)((k[bit >> 6] >> (bit & 63)) & 1) == carry) {
+            bit++;
+            continue;
         }
-        d[n++] = (int8_t)digit;
-        v >>= 1;
+        int now = nbits - bit < 5 ? nbits - bit : 5;
+        /* the next `now` bits (they may straddle two limbs) */
+        uint64_t w = k[bit >> 6] >> (bit & 63);
+        if ((bit & 63) + now > 64) w |= k[(bit >> 6) + 1] << (64 - (bit & 63));
+        int word = (int)(w & ((1u << now) - 1)) + carry;
+        carry = (word >> 4) & 1;
+        word -= carry << 5;
+        d[bit] = (int8_t)word;
+        top = bit + 1;
+        bit += now;
     }
-    return n;
+    if (carry) {
+        d[nbits] = 1;
+        top = nbits + 1;
+    }
+    return top;
 }
 
-/* Variable time: GLV + wNAF(5) on both halves, 8 odd multiples each (Jacobian). About
- * 128 dbl + 2 * 128/6 add. */
+/* out[i] = in[i] in affine form, i < n <= 16, none of them the identity: Montgomery's
+ * trick with one variable-time inversion, 1I + 3(n-1)M + 3nM + nS. */
+static void CV(batch_to_affine_var)(AFF *out, const JAC *in, int n) {
+    FE acc[16], inv, zi, zi2;
+    acc[0] = in[0].z;
+    for (int i = 1; i < n; i++) F(mul)(&acc[i], &acc[i - 1], &in[i].z);
+    F(invert_var)(&inv, &acc[n - 1]);
+    for (int i = n - 1; i >= 0; i--) {
+        if (i > 0) {
+            F(mul)(&zi, &inv, &acc[i - 1]);
+            F(mul)(&inv, &inv, &in[i].z);
+        } else {
+            zi = inv;
+        }
+        F(sqr)(&zi2, &zi);
+        F(mul)(&out[i].x, &in[i].x, &zi2);
+        F(mul)(&zi2, &zi2, &zi);
+        F(mul)(&out[i].y, &in[i].y, &zi2);
+    }
+}
+
+/* acc += [d] T (d odd, |d| < 16, T[j] = [2j + 1] P affine); d = 0: nothing. */
+static void CV(wnaf_add)(JAC *acc, const AFF *t, int d) {
+    if (d > 0) {
+        CV(madd_var)(acc, acc, &t[d / 2]);
+    } else if (d < 0) {
+        AFF n;
+        CV(affine_neg)(&n, &t[-d / 2]);
+        CV(madd_var)(acc, acc, &n);
+    }
+}
+
+/* T[j] = [2j + 1] P for j < 8, affine (P finite): 1 dbl + 7 add + batch normalisation. */
+static void CV(odd_multiples_affine)(AFF t[8], const JAC *p) {
+    JAC tj[8], p2;
+    tj[0] = *p;
+    CV(dbl)(&p2, p);
+    for (int i = 1; i < 8; i++) CV(add_var)(&tj[i], &tj[i - 1], &p2);
+    CV(batch_to_affine_var)(t, tj, 8);
+}
+
+/* Variable time: GLV + wNAF(5) on both 128-bit halves, tables of 8 odd multiples of +-P
+ * and of its endomorphism image in affine form (one inversion), mixed additions:
+ * about 128 dbl + 2 * 128/6 madd. */
 static void CV(mul_var)(JAC *r, const JAC *a, const SE *k) {
     uint64_t k1[2], k2[2];
     int n1, n2;
-    int8_t d1[130], d2[130];
-    JAC t1[8], t2[8], p2, acc, t;
+    int8_t d1[129], d2[129];
+    AFF t1[8], t2[8];
+    JAC acc, pa;
+    if (CV(is_identity)(a)) {
+        CV(identity)(r);
+        return;
+    }
     CV(glv_decompose)(k1, &n1, k2, &n2, k);
-    int l1 = CV(wnaf5)(d1, k1), l2 = CV(wnaf5)(d2, k2);
-    t1[0] = *a;
-    if (n1) CV(neg)(&t1[0], &t1[0]);
-    CV(dbl)(&p2, &t1[0]);
-    for (int i = 1; i < 8; i++) CV(add_var)(&t1[i], &t1[i - 1], &p2);
+    int l1 = CV(wnaf5)(d1, k1, 128), l2 = CV(wnaf5)(d2, k2, 128);
+    pa = *a;
+    if (n1) CV(neg)(&pa, &pa);
+    CV(odd_multiples_affine)(t1, &pa);
     for (int i = 0; i < 8; i++) {
-        CV(endo)(&t2[i], &t1[i]);
-        if (n1 ^ n2) CV(neg)(&t2[i], &t2[i]);
+        F(mul)(&t2[i].x, &t1[i].x, &FC(ZETA));
+        t2[i].y = t1[i].y;
+        if (n1 ^ n2) F(neg)(&t2[i].y, &t2[i].y);
     }
     CV(identity)(&acc);
     for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
         CV(dbl)(&acc, &acc);
-        if (i < l1 && d1[i] != 0) {
-            if (d1[i] > 0)
-                CV(add_var)(&acc, &acc, &t1[d1[i] / 2]);
-            else {
-                CV(neg)(&t, &t1[-d1[i] / 2]);
-                CV(add_var)(&acc, &acc, &t);
-            }
-        }
-        if (i < l2 && d2[i] != 0) {
-            if (d2[i] > 0)
-                CV(add_var)(&acc, &acc, &t2[d2[i] / 2]);
-            else {
-                CV(neg)(&t, &t2[-d2[i] / 2]);
-                CV(add_var)(&acc, &acc, &t);
-            }
-        }
+        if (i < l1) CV(wnaf_add)(&acc, t1, d1[i]);
+        if (i < l2) CV(wnaf_add)(&acc, t2, d2[i]);
     }
     *r = acc;
+}
+
+/* Variable time, no endomorphism (for comparison): wNAF(5) on the full 255-bit scalar,
+ * affine table of 8 odd multiples: about 255 dbl + 255/6 madd. */
+static void CV(mul_var_noglv)(JAC *r, const JAC *a, const SE *k) {
+    uint64_t raw[4];
+    int8_t d[257];
+    AFF t[8];
+    JAC acc;
+    if (CV(is_identity)(a)) {
+        CV(identity)(r);
+        return;
+    }
+    SF(to_raw)(raw, k);
+    int l = CV(wnaf5)(d, raw, 256);
+    CV(odd_multiples_affine)(t, a);
+    CV(identity)(&acc);
+    for (int i = l - 1; i >= 0; i--) {
+        CV(dbl)(&acc, &acc);
+        CV(wnaf_add)(&acc, t, d[i]);
+    }
+    *r = acc;
+}
+
+/* Constant time, no endomorphism (for comparison): T[i] = [i] P for i < 16, 64 fixed
+ * windows of 4 bits over the canonical scalar: 252 dbl + 64 ct add (+ table: 1 dbl +
+ * 13 add), each entry read with a full scan. */
+static void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
+    uint64_t raw[4];
+    JAC tab[16], acc, t;
+    SF(to_raw)(raw, k);
+    CV(identity)(&tab[0]);
+    tab[1] = *a;
+    CV(dbl)(&tab[2], a);
+    for (int i = 3; i < 16; i++) CV(add)(&tab[i], &tab[i - 1], &tab[1]);
+    CV(identity)(&acc);
+    for (int w = 63; w >= 0; w--) {
+        if (w != 63)
+            for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
+        CV(lookup)(&t, tab, 16, (raw[w >> 4] >> ((w & 15) * 4)) & 15);
+        CV(add)(&acc, &acc, &t);
+    }
+    *r = acc;
+    pasta_secure_zero(raw, sizeof raw);
 }
 
 /* ---- Encoding (pasta_curves GroupEncoding). */
@@ -733,6 +876,8 @@ static const struct PASTA_CAT3(pasta_, CURVE, _ops) CV(ops) = {
     .endo = CV(endo),
     .mul = CV(mul),
     .mul_var = CV(mul_var),
+    .mul_noglv = CV(mul_noglv),
+    .mul_var_noglv = CV(mul_var_noglv),
     .glv_decompose = CV(glv_decompose),
     .to_bytes = CV(to_bytes),
     .affine_to_bytes = CV(affine_to_bytes),

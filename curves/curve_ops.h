@@ -43,6 +43,10 @@ struct PASTA_CAT3(pasta_, CURVE, _ops) {
     /* Internal (tests): simplified SWU onto the iso-curve, Jacobian (X, Y, Z) in a
      * CO_JAC although the point lies on the iso-curve, not on this curve. */
     void (*sswu_iso)(CO_JAC *r, const CO_FE *u);
+    /* Internal (tests, benchmarks): scalar multiplication without the endomorphism,
+     * constant time (4-bit windows over the full scalar) and variable time (wNAF). */
+    void (*mul_noglv)(CO_JAC *r, const CO_JAC *a, const CO_SE *k);
+    void (*mul_var_noglv)(CO_JAC *r, const CO_JAC *a, const CO_SE *k);
 };
 #undef CO_FE
 #undef CO_SE

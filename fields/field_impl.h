@@ -167,6 +167,20 @@ static void F(neg)(FE *r, const FE *a) {
     for (int i = 0; i < 4; i++) r->limbs[i] = t[i] & nz;
 }
 
+/* r = a / 2: (a + (a odd ? m : 0)) >> 1. a + m < 2m < 2^256 (m < 2^255), so the sum needs
+ * no fifth limb; the result is < m. Constant time (the parity is a mask). */
+static void F(half)(FE *r, const FE *a) {
+    uint64_t mask = pasta_ct_mask(a->limbs[0] & 1), t[4], c;
+    c = pasta_adc(0, a->limbs[0], MODULUS[0] & mask, &t[0]);
+    c = pasta_adc(c, a->limbs[1], MODULUS[1] & mask, &t[1]);
+    c = pasta_adc(c, a->limbs[2], MODULUS[2] & mask, &t[2]);
+    (void)pasta_adc(c, a->limbs[3], MODULUS[3] & mask, &t[3]);
+    r->limbs[0] = (t[0] >> 1) | (t[1] << 63);
+    r->limbs[1] = (t[1] >> 1) | (t[2] << 63);
+    r->limbs[2] = (t[2] >> 1) | (t[3] << 63);
+    r->limbs[3] = t[3] >> 1;
+}
+
 static void F(cube)(FE *r, const FE *a) {
     FE t;
     F(sqr)(&t, a);

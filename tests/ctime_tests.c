@@ -124,6 +124,7 @@ static int fill(void *ctx, uint8_t *buf, size_t len) {
         o->cmov(&r, &p, flag);                                                             \
         o->select(&r, &p, &q, flag);                                                       \
         o->mul(&r, &p, &k);                                                                \
+        o->mul_noglv(&r, &p, &k); /* internal: the non-GLV ct path (benchmarks) */       \
         o->glv_decompose(k1, &n1, k2, &n2, &k);                                            \
         o->to_affine(&a, &r);                                                              \
         ret = o->batch_to_affine(tab, jt, 4);                                              \

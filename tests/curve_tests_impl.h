@@ -122,6 +122,49 @@ static void T(group_laws)(const pasta_ops *o, int iters) {
         PEQ(o, &t1, &q, "madd O + q");
         CO(o)->madd_var(&t1, &O, &qa);
         PEQ(o, &t1, &q, "madd_var O + q");
+        /* The unified formula's exceptional case: y2 = -y1, x2 = zeta x1 (Q = -endo P and
+         * -endo^2 P), where the ct add and madd switch to the chord slope. */
+        for (int e = 1; e <= 2; e++) {
+            CO(o)->endo(&t1, &u);
+            if (e == 2) CO(o)->endo(&t1, &t1);
+            CO(o)->neg(&t1, &t1);
+            CO(o)->add_var(&t2, &u, &t1);
+            cr_assert(!CO(o)->is_identity(&t2));
+            CO(o)->add(&s, &u, &t1);
+            PEQ(o, &s, &t2, "add(p, -endo p) = add_var");
+            CO(o)->add(&s, &t1, &u);
+            PEQ(o, &s, &t2, "add(-endo p, p) = add_var");
+            CO(o)->to_affine(&pa, &t1);
+            CO(o)->madd(&s, &u, &pa);
+            PEQ(o, &s, &t2, "madd(p, -endo p) = add_var");
+            CO(o)->madd_var(&s, &u, &pa);
+            PEQ(o, &s, &t2, "madd_var(p, -endo p) = add_var");
+            cr_assert(CO(o)->is_on_curve(&s));
+        }
+        /* outputs aliasing inputs */
+        CO(o)->add(&t1, &u, &q);
+        t2 = u;
+        CO(o)->add(&t2, &t2, &q);
+        PEQ(o, &t1, &t2, "add r = p");
+        t2 = q;
+        CO(o)->add(&t2, &u, &t2);
+        PEQ(o, &t1, &t2, "add r = q");
+        t2 = u;
+        CO(o)->add_var(&t2, &t2, &q);
+        PEQ(o, &t1, &t2, "add_var r = p");
+        t2 = q;
+        CO(o)->add_var(&t2, &u, &t2);
+        PEQ(o, &t1, &t2, "add_var r = q");
+        t2 = u;
+        CO(o)->madd(&t2, &t2, &qa);
+        PEQ(o, &t1, &t2, "madd r = p");
+        t2 = u;
+        CO(o)->madd_var(&t2, &t2, &qa);
+        PEQ(o, &t1, &t2, "madd_var r = p");
+        CO(o)->dbl(&t1, &u);
+        t2 = u;
+        CO(o)->dbl(&t2, &t2);
+        PEQ(o, &t1, &t2, "dbl r = p");
         /* eq distinguishes */
         cr_assert(!CO(o)->eq(&p, &q));
         cr_assert(!CO(o)->eq(&p, &O));
@@ -156,10 +199,18 @@ static void T(scalar_mul)(const pasta_ops *o, int iters) {
         PEQ(o, &a, &b, "mul = double-and-add");
         PEQ(o, &a, &c, "mul_var = double-and-add");
         cr_assert(CO(o)->is_on_curve(&b));
+        CO(o)->mul_noglv(&b, &p, &k);
+        PEQ(o, &a, &b, "mul_noglv = double-and-add");
+        CO(o)->mul_var_noglv(&c, &p, &k);
+        PEQ(o, &a, &c, "mul_var_noglv = double-and-add");
         /* mul of the identity */
         CO(o)->mul(&b, &O, &k);
         cr_assert(CO(o)->is_identity(&b));
         CO(o)->mul_var(&b, &O, &k);
+        cr_assert(CO(o)->is_identity(&b));
+        CO(o)->mul_noglv(&b, &O, &k);
+        cr_assert(CO(o)->is_identity(&b));
+        CO(o)->mul_var_noglv(&b, &O, &k);
         cr_assert(CO(o)->is_identity(&b));
     }
     /* [n-1]P + P = O: the order is n */

@@ -90,7 +90,7 @@ PASTA_API void pasta_pallas_select(pasta_pallas_jacobian *r, const pasta_pallas_
  * branch in the plain versions; the _var versions branch on those cases. */
 PASTA_API void pasta_pallas_neg(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a);
 PASTA_API void pasta_pallas_affine_neg(pasta_pallas_affine *r, const pasta_pallas_affine *a);
-/* r = 2a (dbl-2009-l, 2M + 5S; the identity maps to Z = 0 without a special case). */
+/* r = 2a (3M + 4S, docs/CURVES.md; the identity maps to Z = 0 without a special case). */
 PASTA_API void pasta_pallas_dbl(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a);
 PASTA_API void pasta_pallas_dbl_var(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a);
 /* r = a + b. */
@@ -107,11 +107,11 @@ PASTA_API void pasta_pallas_madd_var(pasta_pallas_jacobian *r, const pasta_palla
 PASTA_API void pasta_pallas_endo(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a);
 
 /* ---- Scalar multiplication. */
-/* r = [k] a. Constant time in a and k: GLV split into two 127-bit halves, signed by
- * conditional negation, 4-bit fixed windows, constant-time table scans. */
+/* r = [k] a. Constant time in a and k: GLV split into two 127-bit halves, signed 4-bit
+ * windows over affine tables, constant-time table scans and conditional negation. */
 PASTA_API void pasta_pallas_mul(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a,
                                 const pasta_fq *k);
-/* Same result, variable time (GLV + width-5 wNAF): public a and k only. */
+/* Same result, variable time (GLV + width-5 wNAF, affine tables): public a and k only. */
 PASTA_API void pasta_pallas_mul_var(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a,
                                     const pasta_fq *k);
 /* GLV decomposition: k = (-1)^neg1 k1 + (-1)^neg2 k2 * LAMBDA (mod q), with

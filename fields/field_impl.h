@@ -156,29 +156,22 @@ static int F(is_odd)(const FE *a) {
     return (int)(x[0] & 1);
 }
 
-/* r = m - a, or 0 for a = 0. */
-static void F(neg)(FE *r, const FE *a) {
-    uint64_t nz = pasta_ct_mask(F(is_zero)(a) ^ 1), borrow = 0, t[4];
-    for (int i = 0; i < 4; i++) {
-        pasta_u128 d = (pasta_u128)MODULUS[i] - a->limbs[i] - borrow;
-        t[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    for (int i = 0; i < 4; i++) r->limbs[i] = t[i] & nz;
-}
+/* r = 0 - a on the backend's sub kernel: m - a, or 0 for a = 0. */
+static void F(neg)(FE *r, const FE *a) { F(sub)(r, &FC(ZERO), a); }
 
 /* r = a / 2: (a + (a odd ? m : 0)) >> 1. a + m < 2m < 2^256 (m < 2^255), so the sum needs
- * no fifth limb; the result is < m. Constant time (the parity is a mask). */
+ * no fifth limb; the result is < m. Constant time (the parity is a mask). Scalar locals:
+ * gcc keeps arrays written through the carry intrinsics in memory. */
 static void F(half)(FE *r, const FE *a) {
-    uint64_t mask = pasta_ct_mask(a->limbs[0] & 1), t[4], c;
-    c = pasta_adc(0, a->limbs[0], MODULUS[0] & mask, &t[0]);
-    c = pasta_adc(c, a->limbs[1], MODULUS[1] & mask, &t[1]);
-    c = pasta_adc(c, a->limbs[2], MODULUS[2] & mask, &t[2]);
-    (void)pasta_adc(c, a->limbs[3], MODULUS[3] & mask, &t[3]);
-    r->limbs[0] = (t[0] >> 1) | (t[1] << 63);
-    r->limbs[1] = (t[1] >> 1) | (t[2] << 63);
-    r->limbs[2] = (t[2] >> 1) | (t[3] << 63);
-    r->limbs[3] = t[3] >> 1;
+    uint64_t mask = pasta_ct_mask(a->limbs[0] & 1), t0, t1, t2, t3, c;
+    c = pasta_adc(0, a->limbs[0], MODULUS[0] & mask, &t0);
+    c = pasta_adc(c, a->limbs[1], MODULUS[1] & mask, &t1);
+    c = pasta_adc(c, a->limbs[2], MODULUS[2] & mask, &t2);
+    (void)pasta_adc(c, a->limbs[3], MODULUS[3] & mask, &t3);
+    r->limbs[0] = (t0 >> 1) | (t1 << 63);
+    r->limbs[1] = (t1 >> 1) | (t2 << 63);
+    r->limbs[2] = (t2 >> 1) | (t3 << 63);
+    r->limbs[3] = t3 >> 1;
 }
 
 static void F(cube)(FE *r, const FE *a) {

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "backends/backend.h"
+#include "fields/constants.h"
 #include "fields/ct.h"
 #include "fields/safegcd.h"
 

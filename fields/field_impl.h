@@ -293,16 +293,46 @@ static int F(sqrt)(FE *r, const FE *a) {
     return ok;
 }
 
+/* RFC 9380, appendix F.2.1.1 (sqrt_ratio for q = 1 mod 4), with c1 = S = 32,
+ * c2 = t = (m-1)/2^32, c3 = (t-1)/2, c4 = 2^32 - 1, c5 = 2^31, Z = ROOT_OF_UNITY,
+ * c6 = Z^t, c7 = Z^((t+1)/2): one exponentiation and a constant-time 2-adic loop instead
+ * of an inversion and two square roots. isQR is 1 iff num/div is a nonzero square; the
+ * result is then sqrt(num/div), else sqrt(Z num/div). div = 0 gives r = 0. The flag
+ * follows pasta_curves: 1 also for num = 0. Constant time (public exponents only). */
 static int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
-    FE a, b, ra, rb;
-    F(invert)(&a, div); /* 0 for div = 0 */
-    F(mul)(&a, &a, num);
-    F(mul)(&b, &a, &FC(ROOT_OF_UNITY));
-    int sa = F(sqrt)(&ra, &a);
-    F(sqrt)(&rb, &b);
-    int num_zero = F(is_zero)(num), div_zero = F(is_zero)(div);
-    F(select)(r, &rb, &ra, sa);
-    return sa & (num_zero | (div_zero ^ 1));
+    const uint64_t c3[4] = {(MODULUS[0] >> 33) | (MODULUS[1] << 31),
+                            (MODULUS[1] >> 33) | (MODULUS[2] << 31),
+                            (MODULUS[2] >> 33) | (MODULUS[3] << 31), MODULUS[3] >> 33};
+    const uint64_t c4[4] = {0xffffffffULL, 0, 0, 0};
+    FE tv1 = PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C6), tv2, tv3, tv4, tv5;
+    F(pow_var)(&tv2, div, c4);                 /* v^c4 */
+    F(sqr)(&tv3, &tv2);
+    F(mul)(&tv3, &tv3, div);                   /* v^(2 c4 + 1) */
+    F(mul)(&tv5, num, &tv3);
+    F(pow_var)(&tv5, &tv5, c3);                /* (u v^(2 c4 + 1))^c3 */
+    F(mul)(&tv5, &tv5, &tv2);
+    F(mul)(&tv2, &tv5, div);
+    F(mul)(&tv3, &tv5, num);                   /* candidate root */
+    F(mul)(&tv4, &tv3, &tv2);                  /* candidate^2 v / u, in the 2^32 subgroup */
+    tv5 = tv4;
+    for (int i = 0; i < 31; i++) F(sqr)(&tv5, &tv5); /* ^c5 */
+    int is_qr = F(eq)(&tv5, &FC(ONE));
+    F(mul)(&tv2, &tv3, &PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C7));
+    F(mul)(&tv5, &tv4, &tv1);
+    F(select)(&tv3, &tv2, &tv3, is_qr);
+    F(select)(&tv4, &tv5, &tv4, is_qr);
+    for (int k = 32; k >= 2; k--) {
+        tv5 = tv4;
+        for (int i = 0; i < k - 2; i++) F(sqr)(&tv5, &tv5); /* tv4^(2^(k-2)) */
+        int e1 = F(eq)(&tv5, &FC(ONE));
+        F(mul)(&tv2, &tv3, &tv1);
+        F(sqr)(&tv1, &tv1);
+        F(mul)(&tv5, &tv4, &tv1);
+        F(select)(&tv3, &tv2, &tv3, e1);
+        F(select)(&tv4, &tv5, &tv4, e1);
+    }
+    *r = tv3;
+    return is_qr | F(is_zero)(num);
 }
 
 static int F(legendre)(const FE *a) {

@@ -174,6 +174,23 @@ static void T(derived)(OPS_T *o, long rounds) {
         cr_assert(mpz_cmp(tmp, want) == 0, "to_raw");
         cr_assert_eq(o->is_odd(&r), (int)mpz_odd_p(want), "is_odd");
     }
+    /* sqrt_ratio's special cases (pasta_curves' contract): num = 0 -> (1, 0) whatever div;
+     * div = 0, num != 0 -> (0, 0). */
+    {
+        FE zero, one, r;
+        o->zero(&zero), o->one(&one);
+        r = one;
+        cr_assert_eq(o->sqrt_ratio(&r, &zero, &zero), 1);
+        cr_assert(o->is_zero(&r), "sqrt_ratio(0, 0) = 0");
+        r = one;
+        cr_assert_eq(o->sqrt_ratio(&r, &zero, &one), 1);
+        cr_assert(o->is_zero(&r), "sqrt_ratio(0, 1) = 0");
+        r = one;
+        cr_assert_eq(o->sqrt_ratio(&r, &one, &zero), 0);
+        cr_assert(o->is_zero(&r), "sqrt_ratio(1, 0) = 0");
+        o->sqrt(&r, &zero);
+        cr_assert(o->is_zero(&r), "sqrt(0) = 0");
+    }
     mpz_clears(m, a, b, want, tmp, NULL);
 }
 
@@ -303,6 +320,13 @@ static void T(constants)(OPS_T *o) {
     cr_assert(mpz_cmp_ui(r, 1) == 0 && mpz_cmp_ui(v, 1) != 0, "ZETA has order 3");
     o->cube(&c, &z);
     cr_assert(o->eq(&c, &PASTA_CAT3(pasta_, FIELD, _ONE)));
+    /* sqrt_ratio's RFC 9380 constants: C6 = Z^t, C7 = Z^((t+1)/2), Z = ROOT_OF_UNITY */
+    mpz_sub_ui(t, m, 1), mpz_fdiv_q_2exp(t, t, 32);
+    tu_mont_to_value(r, PASTA_CAT3(pasta_, FIELD, _ROOT_OF_UNITY).limbs, FIELD_ID);
+    mpz_powm(v, r, t, m);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C6), v, "SQRT_RATIO_C6", v, v);
+    mpz_add_ui(t, t, 1), mpz_fdiv_q_2exp(t, t, 1), mpz_powm(v, r, t, m);
+    T(expect)(&PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C7), v, "SQRT_RATIO_C7", v, v);
     (void)l;
     mpz_clears(m, v, t, r, NULL);
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "backends/backend.h"
+#include "fields/constants.h"
 #include "pasta/pasta.h"
 
 /* The test seed: PASTA_TEST_SEED from the environment (decimal or 0x-hex), else a fixed

@@ -106,7 +106,8 @@ PASTA_API int pasta_fp_batch_invert(pasta_fp *out, const pasta_fp *in, size_t n)
 PASTA_API int pasta_fp_sqrt(pasta_fp *r, const pasta_fp *a);
 /* As pasta_curves' sqrt_ratio: returns 1 and r = sqrt(num/div) if num/div is a square
  * (div != 0); returns 1 and r = 0 if num = 0; returns 0 and r = 0 if div = 0, num != 0;
- * returns 0 and r = sqrt(ROOT_OF_UNITY * num/div) otherwise. Constant time. */
+ * returns 0 and r = sqrt(ROOT_OF_UNITY * num/div) otherwise. Constant time (RFC 9380's
+ * sqrt_ratio for q = 1 mod 4: no inversion, one exponentiation). Which root: as sqrt. */
 PASTA_API int pasta_fp_sqrt_ratio(pasta_fp *r, const pasta_fp *num, const pasta_fp *div);
 /* Legendre symbol: 0 for a = 0, 1 for a nonzero square, -1 otherwise. Constant time. */
 PASTA_API int pasta_fp_legendre(const pasta_fp *a);

@@ -14,8 +14,15 @@
  * is skipped and u*m3 = u*2^62 is shifts. m < 2^255 keeps every intermediate within the
  * window and the result below 2m (one conditional subtraction). mul and sqr take a's limbs
  * as register operands and return the result in registers (r is written by C after the
- * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory. All
- * memory accesses are at fixed offsets of the operands.
+ * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory.
+ * add, sub and dbl take both operands and return the result in registers. All memory
+ * accesses are at fixed offsets of the operands or constants.
+ *
+ * Tried and measured slower on Zen 3 (kept out): sub as x = a + ~b + 1 (adcx) beside
+ * y = a + (m - b) (adox) (b needs 4 read-write registers: spills in a register chain);
+ * shr/shl/or instead of the one shrd in the reduction head (+3 instructions on the uh
+ * path); the reduction's shifted terms kept in stack slots and added in place of the first
+ * zero-carry tail (-3 ALU ops, but the reloads sit on the critical path: ~+4 cycles).
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than

@@ -14,8 +14,15 @@
  * is skipped and u*m3 = u*2^62 is shifts. m < 2^255 keeps every intermediate within the
  * window and the result below 2m (one conditional subtraction). mul and sqr take a's limbs
  * as register operands and return the result in registers (r is written by C after the
- * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory. All
- * memory accesses are at fixed offsets of the operands.
+ * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory.
+ * add, sub and dbl take both operands and return the result in registers. All memory
+ * accesses are at fixed offsets of the operands or constants.
+ *
+ * Tried and measured slower on Zen 3 (kept out): sub as x = a + ~b + 1 (adcx) beside
+ * y = a + (m - b) (adox) (b needs 4 read-write registers: spills in a register chain);
+ * shr/shl/or instead of the one shrd in the reduction head (+3 instructions on the uh
+ * path); the reduction's shifted terms kept in stack slots and added in place of the first
+ * zero-carry tail (-3 ALU ops, but the reloads sit on the critical path: ~+4 cycles).
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
@@ -39,93 +46,73 @@
       0xd6c83a9183930e9cu }
 
 /* ---------------------------------------------------------------------------------------
- * add: r = a + b mod m.
- * y = b - m first (it does not depend on a, the usual chained operand); then, side by
- * side, x = a + b on the CF chain (adcx) and y = a + (b - m) on the OF chain (adox): OF
- * out says a + b >= m and cmovo picks y. The chain through a is 4 adds + cmov; a is read
- * with plain loads (faster store forwarding than load-op forms).
- * Counts: 0 mulx, 8 adcx/adox, 4 sub/sbb, 1 test, 4 cmov, 12 mov (8 loads, 4 stores).
+ * add, sub, dbl take a and b as register operands (x0..x3 = a in, result out; b0..b3) and
+ * leave the stores to C, so that chains of field operations can stay in registers and the
+ * compiler schedules the loads. m is read from memory (RIP-relative constants).
+ *
+ * add: r = a + b mod m. y = b - m first (independent of a); then, side by side, x = a + b
+ * on the CF chain (adcx) and y = a + (b - m) on the OF chain (adox): OF out says a + b >= m
+ * and cmovo picks y. The path through a is 4 pipelined adds + cmov.
+ * Counts: 8 adcx/adox, 4 sub/sbb, 1 test, 4 cmov, 4 mov = 21.
  */
 #define PASTA_X86_64_ASM_ADD_BODY                                                         \
-    "movq   (%[b]), %[y0]\n\t"                                                            \
-    "movq   8(%[b]), %[y1]\n\t"                                                           \
-    "movq   16(%[b]), %[y2]\n\t"                                                          \
-    "movq   24(%[b]), %[y3]\n\t"                                                          \
+    "movq   %[b0], %[y0]\n\t"                                                             \
+    "movq   %[b1], %[y1]\n\t"                                                             \
+    "movq   %[b2], %[y2]\n\t"                                                             \
+    "movq   %[b3], %[y3]\n\t"                                                             \
     "subq   %[m0], %[y0]\n\t"                                                             \
     "sbbq   %[m1], %[y1]\n\t"                                                             \
     "sbbq   $0, %[y2]\n\t"                                                                \
     "sbbq   %[m3], %[y3]\n\t"                                                             \
-    "movq   (%[a]), %[x0]\n\t"                                                            \
-    "movq   8(%[a]), %[x1]\n\t"                                                           \
-    "movq   16(%[a]), %[x2]\n\t"                                                          \
-    "movq   24(%[a]), %[x3]\n\t"                                                          \
-    "testq  %[b], %[b]\n\t" /* CF = OF = 0 */                                              \
+    "testq  %[y0], %[y0]\n\t" /* CF = OF = 0 */                                            \
     "adoxq  %[x0], %[y0]\n\t"                                                             \
-    "adcxq  (%[b]), %[x0]\n\t"                                                            \
+    "adcxq  %[b0], %[x0]\n\t"                                                             \
     "adoxq  %[x1], %[y1]\n\t"                                                             \
-    "adcxq  8(%[b]), %[x1]\n\t"                                                           \
+    "adcxq  %[b1], %[x1]\n\t"                                                             \
     "adoxq  %[x2], %[y2]\n\t"                                                             \
-    "adcxq  16(%[b]), %[x2]\n\t"                                                          \
+    "adcxq  %[b2], %[x2]\n\t"                                                             \
     "adoxq  %[x3], %[y3]\n\t"                                                             \
-    "adcxq  24(%[b]), %[x3]\n\t"                                                          \
+    "adcxq  %[b3], %[x3]\n\t"                                                             \
     "cmovoq %[y0], %[x0]\n\t"                                                             \
     "cmovoq %[y1], %[x1]\n\t"                                                             \
     "cmovoq %[y2], %[x2]\n\t"                                                             \
-    "cmovoq %[y3], %[x3]\n\t"                                                             \
-    "movq   %[x0], (%[r])\n\t"                                                            \
-    "movq   %[x1], 8(%[r])\n\t"                                                           \
-    "movq   %[x2], 16(%[r])\n\t"                                                          \
-    "movq   %[x3], 24(%[r])\n\t"
+    "cmovoq %[y3], %[x3]\n\t"
 
 /* ---------------------------------------------------------------------------------------
- * sub: r = a - b mod m.
- * y = a + (m - b) (m - b off the chain through a) and x = a - b side by side; the borrow
- * of a - b selects y.
- * Counts: 0 mulx, 0 adcx/adox, 12 add/adc/sub/sbb, 1 xor, 4 cmov, 11 mov (7 loads,
- * 4 stores).
+ * sub: r = a - b mod m. y = a + (m - b) (m - b independent of a) and x = a - b side by
+ * side (two CF chains); the borrow of a - b selects y. (An adcx/adox form, x = a + ~b + 1
+ * beside y, needs b as read-write temporaries and spilled in a register chain: slower.)
+ * Counts: 12 add/adc/sub/sbb, 1 xor, 4 cmov, 3 mov (loads of m) = 20.
  */
 #define PASTA_X86_64_ASM_SUB_BODY                                                         \
     "movq   %[m0], %[y0]\n\t"                                                             \
     "movq   %[m1], %[y1]\n\t"                                                             \
     "xorl   %k[y2], %k[y2]\n\t"                                                           \
     "movq   %[m3], %[y3]\n\t"                                                             \
-    "subq   (%[b]), %[y0]\n\t"                                                             \
-    "sbbq   8(%[b]), %[y1]\n\t"                                                             \
-    "sbbq   16(%[b]), %[y2]\n\t"                                                             \
-    "sbbq   24(%[b]), %[y3]\n\t"                                                             \
-    "movq   (%[a]), %[x0]\n\t"                                                             \
-    "movq   8(%[a]), %[x1]\n\t"                                                             \
-    "movq   16(%[a]), %[x2]\n\t"                                                             \
-    "movq   24(%[a]), %[x3]\n\t"                                                             \
+    "subq   %[b0], %[y0]\n\t"                                                             \
+    "sbbq   %[b1], %[y1]\n\t"                                                             \
+    "sbbq   %[b2], %[y2]\n\t"                                                             \
+    "sbbq   %[b3], %[y3]\n\t"                                                             \
     "addq   %[x0], %[y0]\n\t"                                                             \
     "adcq   %[x1], %[y1]\n\t"                                                             \
     "adcq   %[x2], %[y2]\n\t"                                                             \
     "adcq   %[x3], %[y3]\n\t"                                                             \
-    "subq   (%[b]), %[x0]\n\t"                                                             \
-    "sbbq   8(%[b]), %[x1]\n\t"                                                             \
-    "sbbq   16(%[b]), %[x2]\n\t"                                                             \
-    "sbbq   24(%[b]), %[x3]\n\t"                                                             \
+    "subq   %[b0], %[x0]\n\t"                                                             \
+    "sbbq   %[b1], %[x1]\n\t"                                                             \
+    "sbbq   %[b2], %[x2]\n\t"                                                             \
+    "sbbq   %[b3], %[x3]\n\t"                                                             \
     "cmovcq %[y0], %[x0]\n\t"                                                             \
     "cmovcq %[y1], %[x1]\n\t"                                                             \
     "cmovcq %[y2], %[x2]\n\t"                                                             \
-    "cmovcq %[y3], %[x3]\n\t"                                                             \
-    "movq   %[x0], (%[r])\n\t"                                                             \
-    "movq   %[x1], 8(%[r])\n\t"                                                             \
-    "movq   %[x2], 16(%[r])\n\t"                                                             \
-    "movq   %[x3], 24(%[r])\n\t"
+    "cmovcq %[y3], %[x3]\n\t"
 
 /* ---------------------------------------------------------------------------------------
- * dbl: r = 2a mod m. Add path: x = a + a (add/adc chain; a < 2^255 so no carry out),
- * y = x - m, cmov on no borrow. Measured faster than the shift path (three independent
- * shld $1 + add, then y = x - m): shld is a 3-cycle op on common cores, so the "parallel"
- * doubling is no shorter than the 4-long carry chain.
- * Counts: 0 mulx, 0 adcx/adox, 8 add/adc/sub/sbb, 4 cmov, 12 mov (4 loads, 4 stores).
+ * dbl: r = 2a mod m. x = a + a (add/adc chain; a < 2^255 so no carry out), y = x - m
+ * (pipelined a word behind), cmov on no borrow. Measured faster than a shift path (shld is
+ * slow on common cores).
+ * Counts: 8 add/adc/sub/sbb, 4 cmov, 4 mov = 16.
  */
 #define PASTA_X86_64_ASM_DBL_BODY                                                         \
-    "movq   (%[a]), %[x0]\n\t"                                                             \
-    "movq   8(%[a]), %[x1]\n\t"                                                             \
-    "movq   16(%[a]), %[x2]\n\t"                                                             \
-    "movq   24(%[a]), %[x3]\n\t"                                                             \
     "addq   %[x0], %[x0]\n\t"                                                             \
     "adcq   %[x1], %[x1]\n\t"                                                             \
     "adcq   %[x2], %[x2]\n\t"                                                             \
@@ -141,11 +128,7 @@
     "cmovncq %[y0], %[x0]\n\t"                                                            \
     "cmovncq %[y1], %[x1]\n\t"                                                            \
     "cmovncq %[y2], %[x2]\n\t"                                                            \
-    "cmovncq %[y3], %[x3]\n\t"                                                            \
-    "movq   %[x0], (%[r])\n\t"                                                             \
-    "movq   %[x1], 8(%[r])\n\t"                                                             \
-    "movq   %[x2], 16(%[r])\n\t"                                                             \
-    "movq   %[x3], 24(%[r])\n\t"
+    "cmovncq %[y3], %[x3]\n\t"
 
 /* ---------------------------------------------------------------------------------------
  * Two words of Montgomery reduction at once. With U = -t*m^-1 mod 2^128 (two words ul, uh)
@@ -340,8 +323,12 @@
     PASTA_X86_64_ASM_RED2(t2, t3, t4, t5, t6, hi, a1, a2, lo, a3)                         \
     PASTA_X86_64_ASM_FINAL2(t4, t5, t6, hi, t2, t3, a0, t1)
 
-#define PASTA_X86_64_ASM_IN_A [r] "r"(r), [a] "r"(a)
-#define PASTA_X86_64_ASM_IN_B [b] "r"(b)
+#define PASTA_X86_64_ASM_OUT_XY                                                           \
+    [x0] "+r"(x0), [x1] "+r"(x1), [x2] "+r"(x2), [x3] "+r"(x3), [y0] "=&r"(y0),            \
+        [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3)
+#define PASTA_X86_64_ASM_IN_B4 [b0] "r"(b0), [b1] "r"(b1), [b2] "r"(b2), [b3] "r"(b3)
+#define PASTA_X86_64_ASM_STORE_X(r)                                                       \
+    ((r)->limbs[0] = x0, (r)->limbs[1] = x1, (r)->limbs[2] = x2, (r)->limbs[3] = x3)
 #define PASTA_X86_64_ASM_IN_M [m0] "m"(c[0]), [m1] "m"(c[1]), [m3] "m"(c[2])
 #define PASTA_X86_64_ASM_IN_MI PASTA_X86_64_ASM_IN_M, [i0] "m"(c[3]), [i1] "m"(c[4])
 
@@ -362,35 +349,42 @@
 #endif
 
 #define PASTA_X86_64_ASM_FIELD(F, T, CONSTS)                                              \
-    static inline void pasta_x86_64_asm_##F##_add(T *r, const T *a, const T *b)          \
+    static inline void pasta_x86_64_asm_##F##_add(T *r, const T *a, const T *b)           \
     {                                                                                     \
         static const uint64_t c[5] = CONSTS;                                              \
-        uint64_t x0, x1, x2, x3, y0, y1, y2, y3;                                          \
-        __asm__ volatile(PASTA_X86_64_ASM_ADD_BODY                                                 \
-                : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),         \
-                  [y0] "=&r"(y0), [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3)          \
-                : PASTA_X86_64_ASM_IN_A, PASTA_X86_64_ASM_IN_B, PASTA_X86_64_ASM_IN_M     \
-                : "cc", "memory");                                                                  \
+        uint64_t x0 = a->limbs[0], x1 = a->limbs[1], x2 = a->limbs[2];                    \
+        uint64_t x3 = a->limbs[3], y0, y1, y2, y3;                                        \
+        uint64_t b0 = b->limbs[0], b1 = b->limbs[1], b2 = b->limbs[2];                    \
+        uint64_t b3 = b->limbs[3];                                                        \
+        __asm__(PASTA_X86_64_ASM_ADD_BODY                                                 \
+                : PASTA_X86_64_ASM_OUT_XY                                                 \
+                : PASTA_X86_64_ASM_IN_B4, PASTA_X86_64_ASM_IN_M                           \
+                : "cc");                                                                  \
+        PASTA_X86_64_ASM_STORE_X(r);                                                      \
     }                                                                                     \
-    static inline void pasta_x86_64_asm_##F##_sub(T *r, const T *a, const T *b)          \
+    static inline void pasta_x86_64_asm_##F##_sub(T *r, const T *a, const T *b)           \
     {                                                                                     \
         static const uint64_t c[5] = CONSTS;                                              \
-        uint64_t x0, x1, x2, x3, y0, y1, y2, y3;                                          \
-        __asm__ volatile(PASTA_X86_64_ASM_SUB_BODY                                                 \
-                : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),         \
-                  [y0] "=&r"(y0), [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3)          \
-                : PASTA_X86_64_ASM_IN_A, PASTA_X86_64_ASM_IN_B, PASTA_X86_64_ASM_IN_M     \
-                : "cc", "memory");                                                                  \
+        uint64_t x0 = a->limbs[0], x1 = a->limbs[1], x2 = a->limbs[2];                    \
+        uint64_t x3 = a->limbs[3], y0, y1, y2, y3;                                        \
+        uint64_t b0 = b->limbs[0], b1 = b->limbs[1], b2 = b->limbs[2];                    \
+        uint64_t b3 = b->limbs[3];                                                        \
+        __asm__(PASTA_X86_64_ASM_SUB_BODY                                                 \
+                : PASTA_X86_64_ASM_OUT_XY                                                 \
+                : PASTA_X86_64_ASM_IN_B4, PASTA_X86_64_ASM_IN_M                           \
+                : "cc");                                                                  \
+        PASTA_X86_64_ASM_STORE_X(r);                                                      \
     }                                                                                     \
-    static inline void pasta_x86_64_asm_##F##_dbl(T *r, const T *a)                      \
+    static inline void pasta_x86_64_asm_##F##_dbl(T *r, const T *a)                       \
     {                                                                                     \
         static const uint64_t c[5] = CONSTS;                                              \
-        uint64_t x0, x1, x2, x3, y0, y1, y2, y3;                                          \
-        __asm__ volatile(PASTA_X86_64_ASM_DBL_BODY                                                 \
-                : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3),         \
-                  [y0] "=&r"(y0), [y1] "=&r"(y1), [y2] "=&r"(y2), [y3] "=&r"(y3)          \
-                : PASTA_X86_64_ASM_IN_A, PASTA_X86_64_ASM_IN_M                            \
-                : "cc", "memory");                                                                  \
+        uint64_t x0 = a->limbs[0], x1 = a->limbs[1], x2 = a->limbs[2];                    \
+        uint64_t x3 = a->limbs[3], y0, y1, y2, y3;                                        \
+        __asm__(PASTA_X86_64_ASM_DBL_BODY                                                 \
+                : PASTA_X86_64_ASM_OUT_XY                                                 \
+                : PASTA_X86_64_ASM_IN_M                                                   \
+                : "cc");                                                                  \
+        PASTA_X86_64_ASM_STORE_X(r);                                                      \
     }                                                                                     \
     PASTA_X86_64_ASM_NO_ASAN                                                              \
     static inline void pasta_x86_64_asm_##F##_mul(T *r, const T *a, const T *b)          \

@@ -8,13 +8,15 @@
  * assembled as is).
  *
  * Both moduli have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192 with m0 = 1 mod 2^32
- * and m < 2^255. mul and sqr reduce two words at a time (PASTA_X86_64_ASM_RED2): U =
- * -t*m^-1 mod 2^128 comes straight from t0, t1 (1 mulx + 2 imul), so the serial spine per
- * two words is mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m2 = 0
- * is skipped and u*m3 = u*2^62 is shifts. m < 2^255 keeps every intermediate within the
- * window and the result below 2m (one conditional subtraction). mul and sqr take a's limbs
- * as register operands and return the result in registers (r is written by C after the
- * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory.
+ * and m < 2^255. mul is word-by-word CIOS with each product row and that word's reduction
+ * fused into one pass (see its comment): u*m2 = 0 is skipped and u*m3 = u*2^62 is one mulx.
+ * sqr reduces two words at a time (PASTA_X86_64_ASM_RED2): U = -t*m^-1 mod 2^128 comes
+ * straight from t0, t1 (1 mulx + 2 imul), so the serial spine per two words is
+ * mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m3 is shifts there.
+ * m < 2^255 keeps every intermediate within the window and the result below 2m (one
+ * conditional subtraction). mul takes a0 as a register operand and reads a1..a3 and b from
+ * memory; sqr takes a's limbs as register operands; both return the result in registers
+ * (r is written by C after the asm).
  * add, sub and dbl take both operands and return the result in registers. All memory
  * accesses are at fixed offsets of the operands or constants.
  *
@@ -23,6 +25,15 @@
  * shr/shl/or instead of the one shrd in the reduction head (+3 instructions on the uh
  * path); the reduction's shifted terms kept in stack slots and added in place of the first
  * zero-carry tail (-3 ALU ops, but the reloads sit on the critical path: ~+4 cycles).
+ * mul as rows + two-word reductions (146 instructions, 26 mulx, ~24 zero-carry tail ops):
+ * replaced by the fused word-by-word mul (111 instructions, 32 mulx): 4 independent chains
+ * ~54 -> ~49-50 cycles, in context (Pallas double, madd_var) a few % faster, but a single
+ * dependent chain stays ~59-60 cycles: the CF chain is serial through each word's row and
+ * reduction (10 adcx) and u_k waits on lo(u m1), hi(u m0) of the word before (mulx ->
+ * mulx), ~11-14 cycles a word. sqr through that kernel (b = a, 111 instructions): 4 chains
+ * ~54 -> ~50, but the dependent chain x = x^2 gets ~65-70 (was ~58-60): row 0 reads all of
+ * b from the x just stored (store forwarding on the critical path), and a0..a3 as
+ * registers would need 14 registers; kept out, sqr is unchanged.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
@@ -251,8 +262,10 @@
  * word run on OF (lo(u m1) is deferred one word so that the OF chain starts at w0 and ends
  * on u>>2). m < 2^255 keeps the window below 2^320, so no chain carries out of w4 and the
  * flags are clear at the end of every word (no xor); w0 becomes 0 and is the next top.
- * Counts: 32 mulx (16 products, 4x3 reduction, 4 for u), 50 adcx/adox, 8 add/adc/sub/sbb,
- * 1 xor, 4 cmov, 16 mov (4 of them loads of a_k) = 111 (was 146).
+ * Counts: 32 mulx (16 products, 4x3 reduction, 4 for u), 54 adcx/adox, 8 add/adc/sub/sbb,
+ * 1 xor, 4 cmov, 12 mov (3 of them loads of a1..a3) = 111 (was 146: 26 mulx, 4 imul).
+ * Dependent chain x = x*y, AMD EPYC (Zen 3) ~3.2 GHz: ~59-60 cycles (as before); 4
+ * independent chains ~49-50 cycles each (was ~54).
  */
 #define PASTA_X86_64_ASM_MUL_ROW0                                                         \
     "movq   %[a0], %%rdx\n\t"                                                             \

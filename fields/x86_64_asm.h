@@ -8,13 +8,15 @@
  * assembled as is).
  *
  * Both moduli have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192 with m0 = 1 mod 2^32
- * and m < 2^255. mul and sqr reduce two words at a time (PASTA_X86_64_ASM_RED2): U =
- * -t*m^-1 mod 2^128 comes straight from t0, t1 (1 mulx + 2 imul), so the serial spine per
- * two words is mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m2 = 0
- * is skipped and u*m3 = u*2^62 is shifts. m < 2^255 keeps every intermediate within the
- * window and the result below 2m (one conditional subtraction). mul and sqr take a's limbs
- * as register operands and return the result in registers (r is written by C after the
- * asm), so a dependent chain x = x*y needs no store/reload of x; b is read from memory.
+ * and m < 2^255. mul is word-by-word CIOS with each product row and that word's reduction
+ * fused into one pass (see its comment): u*m2 = 0 is skipped and u*m3 = u*2^62 is one mulx.
+ * sqr reduces two words at a time (PASTA_X86_64_ASM_RED2): U = -t*m^-1 mod 2^128 comes
+ * straight from t0, t1 (1 mulx + 2 imul), so the serial spine per two words is
+ * mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m3 is shifts there.
+ * m < 2^255 keeps every intermediate within the window and the result below 2m (one
+ * conditional subtraction). mul takes a0 as a register operand and reads a1..a3 and b from
+ * memory; sqr takes a's limbs as register operands; both return the result in registers
+ * (r is written by C after the asm).
  * add, sub and dbl take both operands and return the result in registers. All memory
  * accesses are at fixed offsets of the operands or constants.
  *
@@ -23,6 +25,15 @@
  * shr/shl/or instead of the one shrd in the reduction head (+3 instructions on the uh
  * path); the reduction's shifted terms kept in stack slots and added in place of the first
  * zero-carry tail (-3 ALU ops, but the reloads sit on the critical path: ~+4 cycles).
+ * mul as rows + two-word reductions (146 instructions, 26 mulx, ~24 zero-carry tail ops):
+ * replaced by the fused word-by-word mul (111 instructions, 32 mulx): 4 independent chains
+ * ~54 -> ~49-50 cycles, in context (Pallas double, madd_var) a few % faster, but a single
+ * dependent chain stays ~59-60 cycles: the CF chain is serial through each word's row and
+ * reduction (10 adcx) and u_k waits on lo(u m1), hi(u m0) of the word before (mulx ->
+ * mulx), ~11-14 cycles a word. sqr through that kernel (b = a, 111 instructions): 4 chains
+ * ~54 -> ~50, but the dependent chain x = x^2 gets ~65-70 (was ~58-60): row 0 reads all of
+ * b from the x just stored (store forwarding on the critical path), and a0..a3 as
+ * registers would need 14 registers; kept out, sqr is unchanged.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
@@ -241,32 +252,79 @@
     "adcq   $0, %[" #w4 "]\n\t"
 
 /* ---------------------------------------------------------------------------------------
- * mul: rows a0*b, a1*b into t0..t5; two-word reduction of t0, t1 (then 0: they become the
- * zero top words t6, t7); rows a2*b, a3*b into t2..t7; two-word reduction of t2, t3; the
- * result t4, t5, t0, t1 (< 2m) gets one conditional subtraction. a0, a1 are register
- * operands (they then hold U), a2, a3 memory operands (13 registers at most, so that gcc
- * and clang at -O0 can allocate it), b is read from memory, r is written by C.
- * Counts: 26 mulx (16 products + 2x5 reduction), 4 imul, 56 adcx/adox, 21 other
- * add/adc/sub/sbb, 6 shl/shr/shrd, 5 xor, 4 cmov, 24 mov (no stores) = 146.
- * Dependent chain x = x*y, AMD EPYC (Zen 3) ~3.2 GHz: ~58 cycles (was ~71 with word-by-word
- * CIOS and memory operands).
+ * mul: word-by-word Montgomery (CIOS) with the product row and the reduction of each word
+ * fused into one pass over a five-word window w0..w4 (registers renamed per word, no
+ * moves). Per word k: the row a_k*b and the reduction u*m, u = lo(w0*INV) by mulx (no
+ * flags written), u*m with m2 = 0 skipped and u*m3 = u*2^62 as one mulx (lo = u<<62,
+ * hi = u>>2). Carries: the row's low halves and the reduction's (lo(u m0), hi(u m0),
+ * hi(u m1), u<<62) run on CF, each chain ending on a real term (hi(a_k b3) into the zero
+ * top word, then a zero absorb); the row's high halves, u>>2 and lo(u m1) of the previous
+ * word run on OF (lo(u m1) is deferred one word so that the OF chain starts at w0 and ends
+ * on u>>2). m < 2^255 keeps the window below 2^320, so no chain carries out of w4 and the
+ * flags are clear at the end of every word (no xor); w0 becomes 0 and is the next top.
+ * Counts: 32 mulx (16 products, 4x3 reduction, 4 for u), 54 adcx/adox, 8 add/adc/sub/sbb,
+ * 1 xor, 4 cmov, 12 mov (3 of them loads of a1..a3) = 111 (was 146: 26 mulx, 4 imul).
+ * Dependent chain x = x*y, AMD EPYC (Zen 3) ~3.2 GHz: ~59-60 cycles (as before); 4
+ * independent chains ~49-50 cycles each (was ~54).
  */
-#define PASTA_X86_64_ASM_MUL_BODY                                                         \
+#define PASTA_X86_64_ASM_MUL_ROW0                                                         \
     "movq   %[a0], %%rdx\n\t"                                                             \
-    "mulxq  (%[b]), %[t0], %[t1]\n\t"                                                     \
-    "mulxq  8(%[b]), %[lo], %[t2]\n\t"                                                    \
-    "addq   %[lo], %[t1]\n\t"                                                             \
-    "mulxq  16(%[b]), %[lo], %[t3]\n\t"                                                   \
-    "adcq   %[lo], %[t2]\n\t"                                                             \
-    "mulxq  24(%[b]), %[lo], %[t4]\n\t"                                                   \
-    "adcq   %[lo], %[t3]\n\t"                                                             \
-    "adcq   $0, %[t4]\n\t"                                                                \
-    PASTA_X86_64_ASM_ROW(a1, t5, t1, t2, t3, t4, t5)                                      \
-    PASTA_X86_64_ASM_RED2(t0, t1, t2, t3, t4, t5, a0, a1, lo, hi)                         \
-    PASTA_X86_64_ASM_ROW(a2, lo, t2, t3, t4, t5, t0)                                      \
-    PASTA_X86_64_ASM_ROW(a3, lo, t3, t4, t5, t0, t1)                                      \
-    PASTA_X86_64_ASM_RED2(t2, t3, t4, t5, t0, t1, a0, a1, lo, hi)                         \
-    PASTA_X86_64_ASM_FINAL2(t4, t5, t0, t1, t2, t3, a0, a1)
+    "xorl   %k[a0], %k[a0]\n\t"                                                           \
+    "mulxq  (%[b]), %[w0], %[w1]\n\t"                                                     \
+    "mulxq  8(%[b]), %[L], %[w2]\n\t"                                                     \
+    "mulxq  16(%[b]), %[H], %[w3]\n\t"                                                    \
+    "mulxq  24(%[b]), %[X], %[w4]\n\t"                                                    \
+    "adcxq  %[L], %[w1]\n\t"                                                              \
+    "adcxq  %[H], %[w2]\n\t"                                                              \
+    "adcxq  %[X], %[w3]\n\t"                                                              \
+    "adcxq  %[a0], %[w4]\n\t"                                                             \
+    "movq   %[w0], %%rdx\n\t"                                                             \
+    "mulxq  %[i0], %%rdx, %[L]\n\t"                                                       \
+    "mulxq  %[m3], %[L], %[H]\n\t"                                                        \
+    "mulxq  %[m0], %[X], %[a0]\n\t"                                                       \
+    "adcxq  %[X], %[w0]\n\t"                                                              \
+    "adcxq  %[a0], %[w1]\n\t"                                                             \
+    "mulxq  %[m1], %[a0], %[X]\n\t"                                                       \
+    "adcxq  %[X], %[w2]\n\t"                                                              \
+    "adcxq  %[L], %[w3]\n\t"                                                              \
+    "adcxq  %[H], %[w4]\n\t"
+/* word k >= 1: w0..w3 hold the window, w4 = 0, a0 = lo(u m1) of the previous word. */
+#define PASTA_X86_64_ASM_MUL_WORD(off, w0, w1, w2, w3, w4)                                \
+    "movq   " off "(%[a]), %%rdx\n\t"                                                     \
+    "mulxq  (%[b]), %[L], %[H]\n\t"                                                       \
+    "adoxq  %[a0], %[" #w0 "]\n\t"                                                        \
+    "adcxq  %[L], %[" #w0 "]\n\t"                                                         \
+    "adoxq  %[H], %[" #w1 "]\n\t"                                                         \
+    "mulxq  8(%[b]), %[L], %[H]\n\t"                                                      \
+    "adcxq  %[L], %[" #w1 "]\n\t"                                                         \
+    "adoxq  %[H], %[" #w2 "]\n\t"                                                         \
+    "mulxq  16(%[b]), %[L], %[H]\n\t"                                                     \
+    "adcxq  %[L], %[" #w2 "]\n\t"                                                         \
+    "adoxq  %[H], %[" #w3 "]\n\t"                                                         \
+    "mulxq  24(%[b]), %[L], %[H]\n\t"                                                     \
+    "adcxq  %[L], %[" #w3 "]\n\t"                                                         \
+    "adcxq  %[H], %[" #w4 "]\n\t"                                                         \
+    "movq   %[" #w0 "], %%rdx\n\t"                                                        \
+    "mulxq  %[i0], %%rdx, %[L]\n\t"                                                       \
+    "mulxq  %[m3], %[L], %[H]\n\t"                                                        \
+    "adoxq  %[H], %[" #w4 "]\n\t"                                                         \
+    "mulxq  %[m0], %[H], %[X]\n\t"                                                        \
+    "adcxq  %[H], %[" #w0 "]\n\t"                                                         \
+    "adcxq  %[X], %[" #w1 "]\n\t"                                                         \
+    "mulxq  %[m1], %[a0], %[X]\n\t"                                                       \
+    "adcxq  %[X], %[" #w2 "]\n\t"                                                         \
+    "adcxq  %[L], %[" #w3 "]\n\t"                                                         \
+    "adcxq  %[" #w0 "], %[" #w4 "]\n\t"
+#define PASTA_X86_64_ASM_MUL_BODY                                                         \
+    PASTA_X86_64_ASM_MUL_ROW0                                                             \
+    PASTA_X86_64_ASM_MUL_WORD("8", w1, w2, w3, w4, w0)                                    \
+    PASTA_X86_64_ASM_MUL_WORD("16", w2, w3, w4, w0, w1)                                   \
+    PASTA_X86_64_ASM_MUL_WORD("24", w3, w4, w0, w1, w2)                                   \
+    "addq   %[a0], %[w4]\n\t"                                                             \
+    "adcq   $0, %[w0]\n\t"                                                                \
+    "adcq   $0, %[w1]\n\t"                                                                \
+    "adcq   $0, %[w2]\n\t"                                                                \
+    PASTA_X86_64_ASM_FINAL2(w4, w0, w1, w2, L, H, X, a0)
 
 /* ---------------------------------------------------------------------------------------
  * sqr: the full square t0..t7 (6 cross products doubled with adox(x,x), 4 squares added
@@ -390,20 +448,18 @@
     static inline void pasta_x86_64_asm_##F##_mul(T *r, const T *a, const T *b)          \
     {                                                                                     \
         static const uint64_t c[5] = CONSTS;                                              \
-        uint64_t a0 = a->limbs[0], a1 = a->limbs[1], a2 = a->limbs[2], a3 = a->limbs[3];  \
-        uint64_t t0, t1, t2, t3, t4, t5, lo, hi, d;                                       \
+        uint64_t a0 = a->limbs[0], w0, w1, w2, w3, w4, L, H, X, d;                        \
         __asm__(PASTA_X86_64_ASM_MUL_BODY                                                 \
-                : [a0] "+r"(a0), [a1] "+r"(a1),                                           \
-                  [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),         \
-                  [t4] "=&r"(t4), [t5] "=&r"(t5), [lo] "=&r"(lo), [hi] "=&r"(hi),         \
-                  "=&d"(d)                                                                \
-                : [a2] "m"(a2), [a3] "m"(a3), [b] "r"(b->limbs), "m"(*b),                 \
-                  PASTA_X86_64_ASM_IN_MI                     \
+                : [a0] "+r"(a0), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2),          \
+                  [w3] "=&r"(w3), [w4] "=&r"(w4), [L] "=&r"(L), [H] "=&r"(H),             \
+                  [X] "=&r"(X), "=&d"(d)                                                  \
+                : [a] "r"(a->limbs), "m"(*a), [b] "r"(b->limbs), "m"(*b),                 \
+                  PASTA_X86_64_ASM_IN_MI                                                  \
                 : "cc");                                                                  \
-        r->limbs[0] = t4;                                                                 \
-        r->limbs[1] = t5;                                                                 \
-        r->limbs[2] = t0;                                                                 \
-        r->limbs[3] = t1;                                                                 \
+        r->limbs[0] = w4;                                                                 \
+        r->limbs[1] = w0;                                                                 \
+        r->limbs[2] = w1;                                                                 \
+        r->limbs[3] = w2;                                                                 \
     }                                                                                     \
     PASTA_X86_64_ASM_NO_ASAN                                                              \
     static inline void pasta_x86_64_asm_##F##_sqr(T *r, const T *a)                      \

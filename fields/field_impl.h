@@ -197,19 +197,52 @@ static void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     *r = acc;
 }
 
-/* Left-to-right square and multiply; the exponent is public. */
+/* Left to right, sliding windows of up to 4 bits over the odd powers a, a^3, ..., a^15
+ * (plain square and multiply below 32 bits). Branches depend on the exponent only, which
+ * is public: constant time in a. */
 static void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
-    FE acc, base = *a;
-    F(one)(&acc);
-    int started = 0;
-    for (int i = 255; i >= 0; i--) {
-        if (started) F(sqr)(&acc, &acc);
-        if ((e[i / 64] >> (i % 64)) & 1) {
-            F(mul)(&acc, &acc, &base);
+#define POW_BIT(i) ((e[(i) / 64] >> ((i) % 64)) & 1)
+    FE acc, odd[8];
+    int top = 255, started = 0;
+    while (top >= 0 && !POW_BIT(top)) top--;
+    if (top < 32) {
+        odd[0] = *a;
+        F(one)(&acc);
+        for (int i = top; i >= 0; i--) {
+            if (started) F(sqr)(&acc, &acc);
+            if (POW_BIT(i)) {
+                F(mul)(&acc, &acc, &odd[0]);
+                started = 1;
+            }
+        }
+        *r = acc;
+        return;
+    }
+    FE a2;
+    odd[0] = *a;
+    F(sqr)(&a2, a);
+    for (int i = 1; i < 8; i++) F(mul)(&odd[i], &odd[i - 1], &a2);
+    for (int i = top; i >= 0;) {
+        if (!POW_BIT(i)) {
+            F(sqr)(&acc, &acc); /* started: the top bit is set */
+            i--;
+            continue;
+        }
+        int lo = i >= 3 ? i - 3 : 0;
+        while (!POW_BIT(lo)) lo++; /* the window i..lo ends on a set bit: an odd value */
+        unsigned v = 0;
+        for (int j = i; j >= lo; j--) v = (v << 1) | (unsigned)POW_BIT(j);
+        if (started) {
+            for (int j = i; j >= lo; j--) F(sqr)(&acc, &acc);
+            F(mul)(&acc, &acc, &odd[v >> 1]);
+        } else {
+            acc = odd[v >> 1];
             started = 1;
         }
+        i = lo - 1;
     }
     *r = acc;
+#undef POW_BIT
 }
 
 /* safegcd on the Montgomery limbs gives (aR)^-1; times R^3 in Montgomery form

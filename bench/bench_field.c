@@ -36,7 +36,7 @@ enum { BF_INVERT = 100, BF_INVERT_VAR, BF_SQRT, BF_POW, BF_POW_VAR, BF_FROM_BYTE
                 o->sqrt(&x, &x);                                                            \
             }                                                                               \
             break;                                                                          \
-        case BF_SQRT_RATIO: /* a square over y, then a non-square (x * 5 / y): both paths */ \
+        case BF_SQRT_RATIO: /* (x^2 y) / y; a non-square costs the same (constant time) */ \
             for (uint64_t i = 0; i < iters; i++) {                                          \
                 o->sqr(&x, &x);                                                             \
                 o->mul(&x, &x, &y);                                                         \

@@ -294,12 +294,12 @@ static int F(batch_invert)(FE *out, const FE *in, size_t n) {
  * exponentiation gives y and z with y^2 = z a, z = a^t = g^e in <g>; a is a square iff e
  * is even, and then sqrt(a) = y g^(-e/2). e is found 8 bits at a time, from the bottom:
  * z^(2^24) = h^(e mod 2^8) with h = g^(2^24) of order 256, whose discrete logarithm is
- * found by a full scan of SQRT_KEY (limb 0 of h^j, distinct); the next 8 bits come from
+ * found by a full scan of SQRT_KEY (16 bits of h^j, distinct); the next 8 bits come from
  * z^(2^16) g^(-(e mod 2^8) 2^16) = h^(bits 8..15), and so on. Powers g^(-E 2^s) for known
  * bits E are products of entries of SQRT_TAB[i][j] = g^(-j 2^(4 i)), one per 4-bit digit,
  * each read by a full masked scan of its 16 entries. Cost: 24 squarings, 20
- * multiplications, 4 scans of 256 words and 20 scans of 16 elements (6 KiB of tables per
- * field), instead of Tonelli–Shanks' ~500 squarings. No branch or memory index depends
+ * multiplications, 4 scans of 256 16-bit keys and 20 scans of 16 elements (4.5 KiB of
+ * tables per field), instead of Tonelli–Shanks' ~500 squarings. No branch or memory index depends
  * on the values. */
 #define SQRT_TAB PASTA_CAT3(pasta_, FIELD, _SQRT_TAB)
 #define SQRT_KEY PASTA_CAT3(pasta_, FIELD, _SQRT_KEY)
@@ -310,11 +310,16 @@ static inline uint64_t F(eq_mask)(uint64_t a, uint64_t b) {
     return ((d | (0 - d)) >> 63) - 1;
 }
 
-/* The j < 256 with x = h^j (x in <h>; 0 if x is outside it). Full scan of SQRT_KEY. */
+/* The j < 256 with x = h^j (x in <h>; 0 if x is outside it): a full scan of the 16-bit
+ * keys, with arithmetic masks (vectorised; no comparison, branch or secret index). */
 static uint64_t F(sqrt_dlog)(const FE *x) {
-    const uint64_t k = x->limbs[0];
-    uint64_t j = 0;
-    for (uint64_t i = 0; i < 256; i++) j |= i & F(eq_mask)(SQRT_KEY[i], k);
+    const uint16_t k = (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT);
+    uint16_t j = 0;
+    for (uint16_t i = 0; i < 256; i++) {
+        const uint16_t d = (uint16_t)(SQRT_KEY[i] ^ k);
+        const uint16_t nz = (uint16_t)((uint16_t)(d | (uint16_t)(0U - d)) >> 15); /* d != 0 */
+        j |= (uint16_t)(i & (uint16_t)(nz - 1U));
+    }
     return pasta_ct_barrier(j);
 }
 

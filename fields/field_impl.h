@@ -310,8 +310,9 @@ static inline uint64_t F(eq_mask)(uint64_t a, uint64_t b) {
     return ((d | (0 - d)) >> 63) - 1;
 }
 
-/* The j < 256 with x = h^j (x in <h>; 0 if x is outside it): a full scan of the 16-bit
- * keys, with arithmetic masks (vectorised; no comparison, branch or secret index). */
+/* The j < 256 with x = h^j for x in <h> (some j < 256 for x = 0, when the caller's y is
+ * 0 too): a full scan of the 16-bit keys, with arithmetic masks (vectorised; no
+ * comparison, branch or secret index). */
 static uint64_t F(sqrt_dlog)(const FE *x) {
     const uint16_t k = (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT);
     uint16_t j = 0;

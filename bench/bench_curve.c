@@ -1,6 +1,7 @@
 /* Curve benchmarks (suite "curve", field = "pallas" | "vesta"): dbl, add, madd (constant
  * time and _var), mul_ct (GLV, fixed windows), mul_ct_noglv (full scalar, fixed windows),
- * mul_var (GLV + wNAF), mul_var_noglv (wNAF on the full scalar), hash_to_curve.
+ * mul_var (GLV + wNAF), mul_var_noglv (wNAF on the full scalar), hash_to_curve,
+ * from_bytes (point decompression, dominated by one square root).
  * Group operations run as dependent chains through the backend's table (one indirect
  * call per operation, ~1-2 ns, included). */
 #include <string.h>
@@ -8,12 +9,13 @@
 #include "bench/bench.h"
 
 enum { C_DBL, C_ADD, C_ADD_VAR, C_MADD, C_MADD_VAR, C_MUL_CT, C_MUL_CT_NOGLV, C_MUL_VAR,
-       C_MUL_VAR_NOGLV, C_HASH };
+       C_MUL_VAR_NOGLV, C_HASH, C_FROM_BYTES };
 static const struct { const char *name; int op; } curve_ops_list[] = {
     {"double", C_DBL},     {"add", C_ADD},       {"add_var", C_ADD_VAR},
     {"madd", C_MADD},      {"madd_var", C_MADD_VAR}, {"mul_ct", C_MUL_CT},
     {"mul_ct_noglv", C_MUL_CT_NOGLV}, {"mul_var", C_MUL_VAR},
-    {"mul_var_noglv", C_MUL_VAR_NOGLV}, {"hash_to_curve", C_HASH}};
+    {"mul_var_noglv", C_MUL_VAR_NOGLV}, {"hash_to_curve", C_HASH},
+    {"from_bytes", C_FROM_BYTES}};
 
 #define CURVE_BODY(CURVE, SCALAR)                                                           \
     typedef struct {                                                                        \
@@ -47,6 +49,10 @@ static const struct { const char *name; int op; } curve_ops_list[] = {
                 o->hash_to_curve(&p, "pasta-bench", buf, sizeof buf);                       \
                 buf[i & 31] ^= (uint8_t)p.x.limbs[0];                                       \
             }                                                                               \
+            break;                                                                          \
+        case C_FROM_BYTES: /* decode one fixed valid encoding (constant time: any would do) */ \
+            o->to_bytes(buf, &p);                                                           \
+            for (uint64_t i = 0; i < iters; i++) (void)o->from_bytes(&p, buf);              \
             break;                                                                          \
         }                                                                                   \
         pasta_bench_consume(&p, sizeof p);                                                  \

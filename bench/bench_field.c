@@ -14,7 +14,7 @@ typedef struct {
 } field_ctx;
 
 enum { BF_INVERT = 100, BF_INVERT_VAR, BF_SQRT, BF_POW, BF_POW_VAR, BF_FROM_BYTES,
-       BF_TO_BYTES, BF_LEGENDRE };
+       BF_TO_BYTES, BF_LEGENDRE, BF_SQRT_RATIO };
 
 #define FIELD_BODY(F, FE)                                                                   \
     static void body_##F(field_ctx *c, uint64_t iters) {                                    \
@@ -34,6 +34,14 @@ enum { BF_INVERT = 100, BF_INVERT_VAR, BF_SQRT, BF_POW, BF_POW_VAR, BF_FROM_BYTE
             for (uint64_t i = 0; i < iters; i++) {                                          \
                 o->sqr(&x, &x);                                                             \
                 o->sqrt(&x, &x);                                                            \
+            }                                                                               \
+            break;                                                                          \
+        case BF_SQRT_RATIO: /* (x^2 y) / y; a non-square costs the same (constant time) */ \
+            for (uint64_t i = 0; i < iters; i++) {                                          \
+                o->sqr(&x, &x);                                                             \
+                o->mul(&x, &x, &y);                                                         \
+                int sq = o->sqrt_ratio(&x, &x, &y);                                         \
+                x.limbs[0] ^= (uint64_t)(sq & 1) << 40;                                     \
             }                                                                               \
             break;                                                                          \
         case BF_POW:                                                                        \
@@ -76,6 +84,7 @@ static const struct { const char *name; int op; } field_ops[] = {
     {"add", PASTA_CHAIN_ADD},       {"sub", PASTA_CHAIN_SUB},     {"neg", PASTA_CHAIN_NEG},
     {"double", PASTA_CHAIN_DBL},    {"mul", PASTA_CHAIN_MUL},     {"square", PASTA_CHAIN_SQR},
     {"invert", BF_INVERT},          {"invert_var", BF_INVERT_VAR}, {"sqrt", BF_SQRT},
+    {"sqrt_ratio", BF_SQRT_RATIO},
     {"pow", BF_POW},                {"pow_var", BF_POW_VAR},      {"legendre", BF_LEGENDRE},
     {"to_bytes", BF_TO_BYTES},      {"from_bytes", BF_FROM_BYTES},
 };

@@ -40,17 +40,3 @@ const pasta_fq pasta_fq_DELTA = {{0xfea35ff47ef3ee87ULL, 0xc982cbdd717fd9c6ULL, 
 /* 0x6819a58283e528e511db4d81cf70f5a0fed467d47c033af2aa9d2e050aa0e4f (zcash/pasta_curves) */
 const pasta_fq pasta_fq_ZETA = {{0x7c541a8480111122ULL, 0x40630b9c56ed29daULL, 0x02c275fb135b2b29ULL, 0x121d29f888245b10ULL}};
 
-
-/* Internal (fields/constants.h): RFC 9380 sqrt_ratio constants for Z = ROOT_OF_UNITY. */
-/* ROOT_OF_UNITY^t = 0x57068dce2307c79b311211e8def9ebb7dfb60c2fc84a3b13d626185ee6c5b71 */
-const pasta_fp pasta_fp_SQRT_RATIO_C6 = {{0xd2382e1d079c92abULL, 0x3043e37b0f6c3593ULL,
-                                          0x81737eaec265ede7ULL, 0x3c6decbb93c3f6feULL}};
-/* ROOT_OF_UNITY^((t+1)/2) = 0x371172a1a0a88cf024e6ad93cf0beba79cd6f82cf051ee508e8148feb3ce7e3c */
-const pasta_fp pasta_fp_SQRT_RATIO_C7 = {{0xc6e26d090a01cda7ULL, 0x78df383c17f83ad8ULL,
-                                          0x0161fa8bf29e403bULL, 0x1a0ab2faf1a8bd2dULL}};
-/* ROOT_OF_UNITY^t = 0x3ff447ef7fd12ab2248fc28c2354c7497d9a8905a992fb83da7c0a9d8b7c493e */
-const pasta_fq pasta_fq_SQRT_RATIO_C6 = {{0x0ab7e1e74f0fbbf0ULL, 0x52319a415178eceaULL,
-                                          0x389a849cf4615988ULL, 0x0cb43d0c89dddc6fULL}};
-/* ROOT_OF_UNITY^((t+1)/2) = 0x167cb941761902fad73f4c6ba6bded02f14efe068cd1c9ce98fc47a1d8a857c1 */
-const pasta_fq pasta_fq_SQRT_RATIO_C7 = {{0x14100a263daabd87ULL, 0x2bbb329e535bf2d8ULL,
-                                          0xe8182727a8213898ULL, 0x01bae49161a23c41ULL}};

@@ -197,19 +197,52 @@ static void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     *r = acc;
 }
 
-/* Left-to-right square and multiply; the exponent is public. */
+/* Left to right, sliding windows of up to 4 bits over the odd powers a, a^3, ..., a^15
+ * (plain square and multiply below 32 bits). Branches depend on the exponent only, which
+ * is public: constant time in a. */
 static void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
-    FE acc, base = *a;
-    F(one)(&acc);
-    int started = 0;
-    for (int i = 255; i >= 0; i--) {
-        if (started) F(sqr)(&acc, &acc);
-        if ((e[i / 64] >> (i % 64)) & 1) {
-            F(mul)(&acc, &acc, &base);
+#define POW_BIT(i) ((e[(i) / 64] >> ((i) % 64)) & 1)
+    FE acc, odd[8];
+    int top = 255, started = 0;
+    while (top >= 0 && !POW_BIT(top)) top--;
+    if (top < 32) {
+        odd[0] = *a;
+        F(one)(&acc);
+        for (int i = top; i >= 0; i--) {
+            if (started) F(sqr)(&acc, &acc);
+            if (POW_BIT(i)) {
+                F(mul)(&acc, &acc, &odd[0]);
+                started = 1;
+            }
+        }
+        *r = acc;
+        return;
+    }
+    FE a2;
+    odd[0] = *a;
+    F(sqr)(&a2, a);
+    for (int i = 1; i < 8; i++) F(mul)(&odd[i], &odd[i - 1], &a2);
+    for (int i = top; i >= 0;) {
+        if (!POW_BIT(i)) {
+            F(sqr)(&acc, &acc); /* started: the top bit is set */
+            i--;
+            continue;
+        }
+        int lo = i >= 3 ? i - 3 : 0;
+        while (!POW_BIT(lo)) lo++; /* the window i..lo ends on a set bit: an odd value */
+        unsigned v = 0;
+        for (int j = i; j >= lo; j--) v = (v << 1) | (unsigned)POW_BIT(j);
+        if (started) {
+            for (int j = i; j >= lo; j--) F(sqr)(&acc, &acc);
+            F(mul)(&acc, &acc, &odd[v >> 1]);
+        } else {
+            acc = odd[v >> 1];
             started = 1;
         }
+        i = lo - 1;
     }
     *r = acc;
+#undef POW_BIT
 }
 
 /* safegcd on the Montgomery limbs gives (aR)^-1; times R^3 in Montgomery form
@@ -255,85 +288,136 @@ static int F(batch_invert)(FE *out, const FE *in, size_t n) {
     return PASTA_OK;
 }
 
-/* Constant-time Tonelli–Shanks (the formulation of the ff crate's sqrt_tonelli_shanks,
- * used by zcash/pasta_curves without its sqrt-table feature). t = (m-1)/2^S odd. */
-static int F(sqrt)(FE *r, const FE *a) {
-    /* (t - 1) / 2 = (m - 1) >> (S + 1) */
-    const uint64_t tm1d2[4] = {(MODULUS[0] >> 33) | (MODULUS[1] << 31),
-                               (MODULUS[1] >> 33) | (MODULUS[2] << 31),
-                               (MODULUS[2] >> 33) | (MODULUS[3] << 31), MODULUS[3] >> 33};
-    FE w, x, b, z, b2k, squared, new_z, t;
-    F(pow_var)(&w, a, tm1d2); /* public exponent: constant time in a */
-    uint64_t v = 32;
-    F(mul)(&x, &w, a);
-    F(mul)(&b, &x, &w);
-    z = FC(ROOT_OF_UNITY);
-    for (uint64_t max_v = 32; max_v >= 1; max_v--) {
-        uint64_t k = 1, j_less_than_v = 1;
-        F(sqr)(&b2k, &b);
-        for (uint64_t j = 2; j < max_v; j++) {
-            int b2k_is_one = F(eq)(&b2k, &FC(ONE));
-            F(select)(&squared, &b2k, &z, b2k_is_one);
-            F(sqr)(&squared, &squared);
-            F(select)(&b2k, &squared, &b2k, b2k_is_one);
-            F(select)(&new_z, &z, &squared, b2k_is_one);
-            j_less_than_v &= pasta_ct_is_zero_u64(j ^ v) ^ 1;
-            k ^= pasta_ct_mask((uint64_t)b2k_is_one ^ 1) & (k ^ j); /* is_one ? k : j */
-            F(select)(&z, &z, &new_z, (int)j_less_than_v);
-        }
-        F(mul)(&t, &x, &z);
-        F(select)(&x, &t, &x, F(eq)(&b, &FC(ONE)));
-        F(sqr)(&z, &z);
-        F(mul)(&b, &b, &z);
-        v = k;
+/* ---- Square roots: Sarkar's table-based algorithm (eprint 2020/1407), as the
+ * sqrt-table feature of zcash/pasta_curves, with constant-time table accesses.
+ * m - 1 = 2^32 t (t odd), g = ROOT_OF_UNITY (order 2^32). For a target a, one
+ * exponentiation gives y and z with y^2 = z a, z = a^t = g^e in <g>; a is a square iff e
+ * is even, and then sqrt(a) = y g^(-e/2). e is found 8 bits at a time, from the bottom:
+ * z^(2^24) = h^(e mod 2^8) with h = g^(2^24) of order 256, whose discrete logarithm is
+ * found by a full scan of SQRT_KEY (16 bits of h^j, distinct); the next 8 bits come from
+ * z^(2^16) g^(-(e mod 2^8) 2^16) = h^(bits 8..15), and so on. Powers g^(-E 2^s) for known
+ * bits E are products of entries of SQRT_TAB[i][j] = g^(-j 2^(4 i)), one per 4-bit digit,
+ * each read by a full masked scan of its 16 entries. Cost: 24 squarings, 20
+ * multiplications, 4 scans of 256 16-bit keys and 20 scans of 16 elements (4.5 KiB of
+ * tables per field), instead of Tonelli–Shanks' ~500 squarings. No branch or memory index depends
+ * on the values. */
+#define SQRT_TAB PASTA_CAT3(pasta_, FIELD, _SQRT_TAB)
+#define SQRT_KEY PASTA_CAT3(pasta_, FIELD, _SQRT_KEY)
+
+/* All ones if a == b, else 0, as arithmetic (vectorisable, no comparison). */
+static inline uint64_t F(eq_mask)(uint64_t a, uint64_t b) {
+    uint64_t d = a ^ b;
+    return ((d | (0 - d)) >> 63) - 1;
+}
+
+/* The j < 256 with x = h^j for x in <h> (some j < 256 for x = 0, when the caller's y is
+ * 0 too): a full scan of the 16-bit keys, with arithmetic masks (vectorised; no
+ * comparison, branch or secret index). */
+static uint64_t F(sqrt_dlog)(const FE *x) {
+    const uint16_t k = (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT);
+    uint16_t j = 0;
+    for (uint16_t i = 0; i < 256; i++) {
+        const uint16_t d = (uint16_t)(SQRT_KEY[i] ^ k);
+        const uint16_t nz = (uint16_t)((uint16_t)(d | (uint16_t)(0U - d)) >> 15); /* d != 0 */
+        j |= (uint16_t)(i & (uint16_t)(nz - 1U));
     }
-    F(sqr)(&t, &x);
+    return pasta_ct_barrier(j);
+}
+
+/* acc *= g^(-E 2^(4 s)) for E = e mod 2^(4 n) (s + n <= 8): one multiplication per
+ * 4-bit digit of E by SQRT_TAB[s + i][digit i], each read by a full masked scan. */
+static void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
+    for (int i = 0; i < n; i++) {
+        const uint64_t d = (e >> (4 * i)) & 15;
+        const FE *row = SQRT_TAB[s + i];
+        uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+        for (uint64_t j = 0; j < 16; j++) {
+            const uint64_t mask = F(eq_mask)(j, d);
+            t0 |= row[j].limbs[0] & mask;
+            t1 |= row[j].limbs[1] & mask;
+            t2 |= row[j].limbs[2] & mask;
+            t3 |= row[j].limbs[3] & mask;
+        }
+        const FE t = {{t0, t1, t2, t3}};
+        F(mul)(acc, acc, &t);
+    }
+}
+
+/* r = y g^(-floor(e/2)) for z = g^e (see above): r^2 = a if e is even, ROOT_OF_UNITY a
+ * if e is odd (a non-square a). z = 0 (a = 0) gives r = y = 0. */
+static void F(sqrt_core)(FE *r, const FE *y, const FE *z) {
+    FE x1, x2, x0, t;
+    x2 = *z;
+    for (int i = 0; i < 8; i++) F(sqr)(&x2, &x2); /* z^(2^8) */
+    x1 = x2;
+    for (int i = 0; i < 8; i++) F(sqr)(&x1, &x1); /* z^(2^16) */
+    x0 = x1;
+    for (int i = 0; i < 8; i++) F(sqr)(&x0, &x0); /* z^(2^24) = h^(e mod 2^8) */
+    uint64_t e = F(sqrt_dlog)(&x0);
+    t = x1;
+    F(sqrt_mul_pow)(&t, e, 4, 2); /* z^(2^16) g^(-e 2^16) = h^(bits 8..15) */
+    e |= F(sqrt_dlog)(&t) << 8;
+    t = x2;
+    F(sqrt_mul_pow)(&t, e, 2, 4); /* z^(2^8) g^(-e 2^8) = h^(bits 16..23) */
+    e |= F(sqrt_dlog)(&t) << 16;
+    t = *z;
+    F(sqrt_mul_pow)(&t, e, 0, 6); /* z g^(-e) = h^(bits 24..31) */
+    e |= F(sqrt_dlog)(&t) << 24;
+    t = *y;
+    F(sqrt_mul_pow)(&t, e >> 1, 0, 8);
+    *r = t;
+}
+
+/* r = a^((t-1)/2) = a^((m-1) >> 33): y = a r = a^((t+1)/2), z = y r = a^t. */
+static void F(pow_tm1d2)(FE *r, const FE *a) {
+    const uint64_t e[4] = {(MODULUS[0] >> 33) | (MODULUS[1] << 31),
+                           (MODULUS[1] >> 33) | (MODULUS[2] << 31),
+                           (MODULUS[2] >> 33) | (MODULUS[3] << 31), MODULUS[3] >> 33};
+    F(pow_var)(r, a, e); /* public exponent: constant time in a */
+}
+
+static int F(sqrt)(FE *r, const FE *a) {
+    FE w, y, z, t;
+    F(pow_tm1d2)(&w, a);
+    F(mul)(&y, a, &w);
+    F(mul)(&z, &y, &w);
+    F(sqrt_core)(&y, &y, &z);
+    F(sqr)(&t, &y);
     int ok = F(eq)(&t, a);
-    F(select)(r, &FC(ZERO), &x, ok);
+    F(select)(r, &FC(ZERO), &y, ok);
     return ok;
 }
 
-/* RFC 9380, appendix F.2.1.1 (sqrt_ratio for q = 1 mod 4), with c1 = S = 32,
- * c2 = t = (m-1)/2^32, c3 = (t-1)/2, c4 = 2^32 - 1, c5 = 2^31, Z = ROOT_OF_UNITY,
- * c6 = Z^t, c7 = Z^((t+1)/2): one exponentiation and a constant-time 2-adic loop instead
- * of an inversion and two square roots. isQR is 1 iff num/div is a nonzero square; the
- * result is then sqrt(num/div), else sqrt(Z num/div). div = 0 gives r = 0. The flag
- * follows pasta_curves: 1 also for num = 0. Constant time (public exponents only). */
+/* sqrt(u/v) without inversion (the trick of RFC 9380, F.2.1.1, on Sarkar's core):
+ * s = v^(2^32 - 1), w = (u v^(2^33 - 1))^((t-1)/2) s, y = u w, z = y v w = (u/v)^t
+ * (v^(2^33 t) = 1 for v != 0), y^2 = z u/v. The core gives r^2 = u/v or ROOT_OF_UNITY u/v;
+ * the flag is r^2 v == u: 1 for num = 0 (r = 0), 0 for div = 0 != num (z = y = r = 0),
+ * as pasta_curves. Constant time. */
 static int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
-    const uint64_t c3[4] = {(MODULUS[0] >> 33) | (MODULUS[1] << 31),
-                            (MODULUS[1] >> 33) | (MODULUS[2] << 31),
-                            (MODULUS[2] >> 33) | (MODULUS[3] << 31), MODULUS[3] >> 33};
-    const uint64_t c4[4] = {0xffffffffULL, 0, 0, 0};
-    FE tv1 = PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C6), tv2, tv3, tv4, tv5;
-    F(pow_var)(&tv2, div, c4);                 /* v^c4 */
-    F(sqr)(&tv3, &tv2);
-    F(mul)(&tv3, &tv3, div);                   /* v^(2 c4 + 1) */
-    F(mul)(&tv5, num, &tv3);
-    F(pow_var)(&tv5, &tv5, c3);                /* (u v^(2 c4 + 1))^c3 */
-    F(mul)(&tv5, &tv5, &tv2);
-    F(mul)(&tv2, &tv5, div);
-    F(mul)(&tv3, &tv5, num);                   /* candidate root */
-    F(mul)(&tv4, &tv3, &tv2);                  /* candidate^2 v / u, in the 2^32 subgroup */
-    tv5 = tv4;
-    for (int i = 0; i < 31; i++) F(sqr)(&tv5, &tv5); /* ^c5 */
-    int is_qr = F(eq)(&tv5, &FC(ONE));
-    F(mul)(&tv2, &tv3, &PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C7));
-    F(mul)(&tv5, &tv4, &tv1);
-    F(select)(&tv3, &tv2, &tv3, is_qr);
-    F(select)(&tv4, &tv5, &tv4, is_qr);
-    for (int k = 32; k >= 2; k--) {
-        tv5 = tv4;
-        for (int i = 0; i < k - 2; i++) F(sqr)(&tv5, &tv5); /* tv4^(2^(k-2)) */
-        int e1 = F(eq)(&tv5, &FC(ONE));
-        F(mul)(&tv2, &tv3, &tv1);
-        F(sqr)(&tv1, &tv1);
-        F(mul)(&tv5, &tv4, &tv1);
-        F(select)(&tv3, &tv2, &tv3, e1);
-        F(select)(&tv4, &tv5, &tv4, e1);
+    FE s, w, y, z, t;
+    s = *div; /* v^(2^k - 1) for k = 1, 2, 4, 8, 16, 32 */
+    for (int k = 1; k < 32; k *= 2) {
+        t = s;
+        for (int i = 0; i < k; i++) F(sqr)(&t, &t);
+        F(mul)(&s, &t, &s);
     }
-    *r = tv3;
-    return is_qr | F(is_zero)(num);
+    F(sqr)(&t, &s);
+    F(mul)(&t, &t, div); /* v^(2^33 - 1) */
+    F(mul)(&t, &t, num);
+    F(pow_tm1d2)(&w, &t);
+    F(mul)(&w, &w, &s);
+    F(mul)(&y, num, &w);
+    F(mul)(&z, &y, &w);
+    F(mul)(&z, &z, div);
+    F(sqrt_core)(&y, &y, &z);
+    F(sqr)(&t, &y);
+    F(mul)(&t, &t, div);
+    *r = y;
+    return F(eq)(&t, num);
 }
+
+#undef SQRT_TAB
+#undef SQRT_KEY
 
 static int F(legendre)(const FE *a) {
     /* (m - 1) / 2 */

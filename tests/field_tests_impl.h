@@ -194,6 +194,51 @@ static void T(derived)(OPS_T *o, long rounds) {
     mpz_clears(m, a, b, want, tmp, NULL);
 }
 
+/* sqrt and sqrt_ratio on a = ROOT_OF_UNITY^k s^2 for k over every 8-bit digit position
+ * (the table-based method reads the 2-adic part of the discrete logarithm 8 bits at a
+ * time): a is a square iff k is even; roots are checked by squaring. */
+static void T(sqrt_2adic)(OPS_T *o) {
+    tu_rng rng;
+    tu_rng_init(&rng, 400 + FIELD_ID);
+    uint64_t ks[64 + 48];
+    int n = 0;
+    static const uint64_t fixed[] = {0, 1, 2, 3, 0xff, 0x100, 0x101, 0xfffe, 0xffff, 0x10000,
+                                     0xffffff, 0x1000000, 0x1000001, 0x7fffffff, 0x80000000,
+                                     0x80000001, 0xfffffffe, 0xffffffff};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) ks[n++] = fixed[i];
+    for (int d = 0; d < 4; d++) /* one nonzero digit */
+        for (int i = 0; i < 8; i++) ks[n++] = (tu_next(&rng) & 0xff) << (8 * d);
+    while (n < (int)(sizeof ks / sizeof ks[0])) ks[n++] = tu_next(&rng) & 0xffffffff;
+    const FE g = PASTA_CAT3(pasta_, FIELD, _ROOT_OF_UNITY);
+    for (int i = 0; i < n; i++) {
+        uint8_t w[64];
+        FE a, s, v, u, r, t;
+        tu_rng_fill(&rng, w, 64);
+        o->from_uniform_bytes(&s, w);
+        if (i < 4) o->one(&s);
+        const uint64_t e[4] = {ks[i], 0, 0, 0};
+        o->pow_var(&a, &g, e);
+        o->sqr(&s, &s);
+        o->mul(&a, &a, &s);
+        int square = (int)(~ks[i] & 1);
+        cr_assert_eq(o->sqrt(&r, &a), square, "sqrt flag, k = %#llx", (unsigned long long)ks[i]);
+        if (square) {
+            o->sqr(&t, &r);
+            cr_assert(o->eq(&t, &a), "sqrt root, k = %#llx", (unsigned long long)ks[i]);
+        } else {
+            cr_assert(o->is_zero(&r), "sqrt of a non-square");
+        }
+        /* sqrt_ratio(a v, v) = sqrt(a) or sqrt(ROOT_OF_UNITY a) */
+        tu_rng_fill(&rng, w, 64);
+        o->from_uniform_bytes(&v, w);
+        o->mul(&u, &a, &v);
+        cr_assert_eq(o->sqrt_ratio(&r, &u, &v), square, "sqrt_ratio flag");
+        o->sqr(&t, &r);
+        if (!square) o->mul(&a, &a, &g);
+        cr_assert(o->eq(&t, &a), "sqrt_ratio root, k = %#llx", (unsigned long long)ks[i]);
+    }
+}
+
 static void T(batch)(OPS_T *o) {
     enum { N = 257 };
     tu_rng rng;
@@ -320,13 +365,28 @@ static void T(constants)(OPS_T *o) {
     cr_assert(mpz_cmp_ui(r, 1) == 0 && mpz_cmp_ui(v, 1) != 0, "ZETA has order 3");
     o->cube(&c, &z);
     cr_assert(o->eq(&c, &PASTA_CAT3(pasta_, FIELD, _ONE)));
-    /* sqrt_ratio's RFC 9380 constants: C6 = Z^t, C7 = Z^((t+1)/2), Z = ROOT_OF_UNITY */
-    mpz_sub_ui(t, m, 1), mpz_fdiv_q_2exp(t, t, 32);
+    /* sqrt tables (fields/sqrt_tables.c): SQRT_TAB[i][j] = g^(-j 2^(4 i)), SQRT_KEY[j] =
+     * 16 bits of the Montgomery form of h^j, h = g^(2^24), g = ROOT_OF_UNITY; keys distinct */
     tu_mont_to_value(r, PASTA_CAT3(pasta_, FIELD, _ROOT_OF_UNITY).limbs, FIELD_ID);
-    mpz_powm(v, r, t, m);
-    T(expect)(&PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C6), v, "SQRT_RATIO_C6", v, v);
-    mpz_add_ui(t, t, 1), mpz_fdiv_q_2exp(t, t, 1), mpz_powm(v, r, t, m);
-    T(expect)(&PASTA_CAT3(pasta_, FIELD, _SQRT_RATIO_C7), v, "SQRT_RATIO_C7", v, v);
+    mpz_invert(r, r, m);
+    for (int i = 0; i < 8; i++) {
+        for (unsigned long j = 0; j < 16; j++) {
+            mpz_set_ui(t, j), mpz_mul_2exp(t, t, (mp_bitcnt_t)(4 * i)), mpz_powm(v, r, t, m);
+            T(expect)(&PASTA_CAT3(pasta_, FIELD, _SQRT_TAB)[i][j], v, "SQRT_TAB", t, t);
+        }
+    }
+    mpz_invert(r, r, m), mpz_ui_pow_ui(t, 2, 24), mpz_powm(r, r, t, m); /* h */
+    mpz_set_ui(v, 1);
+    for (int j = 0; j < 256; j++) {
+        uint64_t lj[4];
+        tu_value_to_mont(lj, v, FIELD_ID);
+        const uint16_t kj = (uint16_t)(lj[0] >> PASTA_SQRT_KEY_SHIFT);
+        cr_assert_eq(PASTA_CAT3(pasta_, FIELD, _SQRT_KEY)[j], kj, "SQRT_KEY[%d]", j);
+        for (int i = 0; i < j; i++)
+            cr_assert_neq(PASTA_CAT3(pasta_, FIELD, _SQRT_KEY)[i], kj, "keys %d, %d", i, j);
+        mpz_mul(v, v, r), mpz_mod(v, v, m);
+    }
+    cr_assert_eq(mpz_cmp_ui(v, 1), 0, "h has order 256");
     (void)l;
     mpz_clears(m, v, t, r, NULL);
 }

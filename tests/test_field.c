@@ -34,7 +34,9 @@ static long sweep_pairs(void) {
     Test(B, fp_constants) { t_fp_constants(tu_backend_or_skip(BID)->fp); }                  \
     Test(B, fq_constants) { t_fq_constants(tu_backend_or_skip(BID)->fq); }                  \
     Test(B, fp_misc) { t_fp_misc(tu_backend_or_skip(BID)->fp); }                            \
-    Test(B, fq_misc) { t_fq_misc(tu_backend_or_skip(BID)->fq); }
+    Test(B, fq_misc) { t_fq_misc(tu_backend_or_skip(BID)->fq); }                            \
+    Test(B, fp_sqrt_2adic) { t_fp_sqrt_2adic(tu_backend_or_skip(BID)->fp); }                \
+    Test(B, fq_sqrt_2adic) { t_fq_sqrt_2adic(tu_backend_or_skip(BID)->fq); }
 
 FIELD_TESTS(field_portable, PASTA_BACKEND_PORTABLE)
 FIELD_TESTS(field_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
@@ -73,3 +75,28 @@ Test(field, backend_selection) {
     }
     cr_assert_eq(pasta_backend_set(PASTA_BACKEND_AUTO), PASTA_OK);
 }
+
+/* sqrt and sqrt_ratio pick the same root on every backend (which root is unspecified, but
+ * deterministic). */
+#define SQRT_CROSS(FIELD)                                                                    \
+    Test(field, FIELD##_sqrt_cross_backend) {                                                \
+        const pasta_ops *p = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);                     \
+        const pasta_ops *x = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);                   \
+        tu_rng rng;                                                                          \
+        tu_rng_init(&rng, 500);                                                              \
+        for (int i = 0; i < 2000; i++) {                                                     \
+            uint8_t w[64];                                                                   \
+            pasta_##FIELD a, b, r1, r2;                                                      \
+            tu_rng_fill(&rng, w, 64);                                                        \
+            p->FIELD->from_uniform_bytes(&a, w);                                             \
+            tu_rng_fill(&rng, w, 64);                                                        \
+            p->FIELD->from_uniform_bytes(&b, w);                                             \
+            if (i & 1) p->FIELD->sqr(&a, &a);                                                \
+            cr_assert_eq(p->FIELD->sqrt(&r1, &a), x->FIELD->sqrt(&r2, &a));                  \
+            cr_assert_arr_eq(r1.limbs, r2.limbs, sizeof r1.limbs, "sqrt root");              \
+            cr_assert_eq(p->FIELD->sqrt_ratio(&r1, &a, &b), x->FIELD->sqrt_ratio(&r2, &a, &b)); \
+            cr_assert_arr_eq(r1.limbs, r2.limbs, sizeof r1.limbs, "sqrt_ratio root");        \
+        }                                                                                    \
+    }
+SQRT_CROSS(fp)
+SQRT_CROSS(fq)

@@ -100,14 +100,14 @@ PASTA_API void pasta_fp_invert_var(pasta_fp *r, const pasta_fp *a);
  * PASTA_ERR_NO_MEMORY; on error out is untouched. */
 PASTA_API int pasta_fp_batch_invert(pasta_fp *out, const pasta_fp *in, size_t n);
 /* If a is a square: r = a square root of a, returns 1. Otherwise r = 0, returns 0.
- * Constant time (Tonelli–Shanks as the ff crate's sqrt_tonelli_shanks, which
- * zcash/pasta_curves uses without its sqrt-table feature). Which of the two roots is
- * returned is deterministic but not part of the contract. */
+ * Constant time (Sarkar's table-based method, as zcash/pasta_curves' sqrt-table feature,
+ * with every table read a full masked scan). Which of the two roots is returned is
+ * deterministic and the same on every backend, but not part of the contract. */
 PASTA_API int pasta_fp_sqrt(pasta_fp *r, const pasta_fp *a);
 /* As pasta_curves' sqrt_ratio: returns 1 and r = sqrt(num/div) if num/div is a square
  * (div != 0); returns 1 and r = 0 if num = 0; returns 0 and r = 0 if div = 0, num != 0;
- * returns 0 and r = sqrt(ROOT_OF_UNITY * num/div) otherwise. Constant time (RFC 9380's
- * sqrt_ratio for q = 1 mod 4: no inversion, one exponentiation). Which root: as sqrt. */
+ * returns 0 and r = sqrt(ROOT_OF_UNITY * num/div) otherwise. Constant time (no inversion,
+ * one exponentiation, then the table-based method of sqrt). Which root: as sqrt. */
 PASTA_API int pasta_fp_sqrt_ratio(pasta_fp *r, const pasta_fp *num, const pasta_fp *div);
 /* Legendre symbol: 0 for a = 0, 1 for a nonzero square, -1 otherwise. Constant time. */
 PASTA_API int pasta_fp_legendre(const pasta_fp *a);

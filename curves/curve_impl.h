@@ -772,50 +772,32 @@ static void CV(sswu_iso)(JAC *o, const FE *u) {
  *   div_y = (((x + c10 z^2) x + c11 z^4) x + c12 z^6) z^3,
  *   Z' = div_x div_y, X' = num_x div_y Z', Y' = num_y div_x Z'^2. 
  * The identity (z = 0) maps to Z' = 0. */
+/* r = (...((c0 x + c[0] zp[0]) x + c[1] zp[1]) x ...) x + c[n-1] zp[n-1]: Horner in x,
+ * homogenised by the z powers zp (z^2, z^4, z^6, ...). c0 = NULL stands for 1. */
+static void CV(iso_poly)(FE *r, const FE *c0, const FE *c, int n, const FE *x, const FE *zp) {
+    FE t;
+    if (c0 != NULL) F(mul)(r, c0, x);
+    else *r = *x;
+    for (int i = 0; i < n; i++) {
+        F(mul)(&t, &c[i], &zp[i]);
+        F(add)(r, r, &t);
+        if (i + 1 < n) F(mul)(r, r, x);
+    }
+}
+
 static void CV(iso_map)(JAC *o, const JAC *p) {
     const FE *c = CC(ISOGENY);
-    FE z2, z3, z4, z6, t, u, nx, dx, ny, dy;
+    FE zp[3], z2, z3, t, u, nx, dx, ny, dy;
     F(sqr)(&z2, &p->z);
     F(mul)(&z3, &z2, &p->z);
-    F(sqr)(&z4, &z2);
-    F(sqr)(&z6, &z3);
-    /* num_x */
-    F(mul)(&nx, &c[0], &p->x);
-    F(mul)(&t, &c[1], &z2);
-    F(add)(&nx, &nx, &t);
-    F(mul)(&nx, &nx, &p->x);
-    F(mul)(&t, &c[2], &z4);
-    F(add)(&nx, &nx, &t);
-    F(mul)(&nx, &nx, &p->x);
-    F(mul)(&t, &c[3], &z6);
-    F(add)(&nx, &nx, &t);
-    /* div_x */
-    F(mul)(&dx, &z2, &p->x);
-    F(mul)(&t, &c[4], &z4);
-    F(add)(&dx, &dx, &t);
-    F(mul)(&dx, &dx, &p->x);
-    F(mul)(&t, &c[5], &z6);
-    F(add)(&dx, &dx, &t);
-    /* num_y */
-    F(mul)(&ny, &c[6], &p->x);
-    F(mul)(&t, &c[7], &z2);
-    F(add)(&ny, &ny, &t);
-    F(mul)(&ny, &ny, &p->x);
-    F(mul)(&t, &c[8], &z4);
-    F(add)(&ny, &ny, &t);
-    F(mul)(&ny, &ny, &p->x);
-    F(mul)(&t, &c[9], &z6);
-    F(add)(&ny, &ny, &t);
+    zp[0] = z2;
+    F(sqr)(&zp[1], &z2);                           /* z^4 */
+    F(sqr)(&zp[2], &z3);                           /* z^6 */
+    CV(iso_poly)(&nx, &c[0], &c[1], 3, &p->x, zp); /* num_x */
+    CV(iso_poly)(&dx, &z2, &c[4], 2, &p->x, zp + 1); /* div_x = (z^2 x + c4 z^4) x + c5 z^6 */
+    CV(iso_poly)(&ny, &c[6], &c[7], 3, &p->x, zp); /* num_y / y */
     F(mul)(&ny, &ny, &p->y);
-    /* div_y */
-    F(mul)(&t, &c[10], &z2);
-    F(add)(&dy, &p->x, &t);
-    F(mul)(&dy, &dy, &p->x);
-    F(mul)(&t, &c[11], &z4);
-    F(add)(&dy, &dy, &t);
-    F(mul)(&dy, &dy, &p->x);
-    F(mul)(&t, &c[12], &z6);
-    F(add)(&dy, &dy, &t);
+    CV(iso_poly)(&dy, NULL, &c[10], 3, &p->x, zp); /* div_y / z^3 */
     F(mul)(&dy, &dy, &z3);
     /* output */
     F(mul)(&u, &dx, &dy);            /* Z' */

@@ -30,16 +30,9 @@ static const char *const diff_iv_names[IR_N] = {
     "eq(a,a)", "is_zero", "is_odd"};
 
 
-#define FIELD fp
-#define FIELD_ID 0
-#include "field_diff_impl.h"
-#undef FIELD_ID
-#undef FIELD
-#define FIELD fq
-#define FIELD_ID 1
-#include "field_diff_impl.h"
-#undef FIELD_ID
-#undef FIELD
+#define PASTA_FIELD_TEMPLATE "fuzz/field_diff_impl.h"
+#include "backends/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const pasta_ops *t[FZ_MAX_BACKENDS];

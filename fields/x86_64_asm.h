@@ -10,9 +10,10 @@
  * Both moduli have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192 with m0 = 1 mod 2^32
  * and m < 2^255. mul is word-by-word CIOS with each product row and that word's reduction
  * fused into one pass (see its comment): u*m2 = 0 is skipped and u*m3 = u*2^62 is one mulx.
- * sqr reduces two words at a time (PASTA_X86_64_ASM_RED2): U = -t*m^-1 mod 2^128 comes
- * straight from t0, t1 (1 mulx + 2 imul), so the serial spine per two words is
- * mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m3 is shifts there.
+ * sqr reduces only the low half of the full square, two words at a time
+ * (PASTA_X86_64_ASM_REDL): U = -t*m^-1 mod 2^128 comes straight from t0, t1 (1 mulx + 2
+ * imul), so the serial spine per two words is mulx -> add -> mulx -> adds rather than
+ * twice imul -> mulx -> adds; the high half is added once at the end.
  * m < 2^255 keeps every intermediate within the window and the result below 2m (one
  * conditional subtraction). mul takes a0 as a register operand and reads a1..a3 and b from
  * memory; sqr takes a's limbs as register operands; both return the result in registers
@@ -33,7 +34,12 @@
  * mulx), ~11-14 cycles a word. sqr through that kernel (b = a, 111 instructions): 4 chains
  * ~54 -> ~50, but the dependent chain x = x^2 gets ~65-70 (was ~58-60): row 0 reads all of
  * b from the x just stored (store forwarding on the critical path), and a0..a3 as
- * registers would need 14 registers; kept out, sqr is unchanged.
+ * registers would need 14 registers; kept out. sqr then reduced all eight words with two
+ * RED2 steps (142 instructions, ~58-60 cycles; zero-carry tails up to t7 on the path):
+ * replaced by the low-half reduction plus one four-word add (122 instructions, chain ~56,
+ * 4 chains ~48-50; Pallas double ~480 -> ~455 cycles). Not tried for lack of time: U from
+ * mulx + lea (no imul, no xor: flags stay clear between steps), the same low-half
+ * reduction fused into mul, and a squaring with fewer cross-product tails.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than

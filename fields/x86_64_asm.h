@@ -10,9 +10,10 @@
  * Both moduli have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192 with m0 = 1 mod 2^32
  * and m < 2^255. mul is word-by-word CIOS with each product row and that word's reduction
  * fused into one pass (see its comment): u*m2 = 0 is skipped and u*m3 = u*2^62 is one mulx.
- * sqr reduces two words at a time (PASTA_X86_64_ASM_RED2): U = -t*m^-1 mod 2^128 comes
- * straight from t0, t1 (1 mulx + 2 imul), so the serial spine per two words is
- * mulx -> add -> mulx -> adds rather than twice imul -> mulx -> adds; u*m3 is shifts there.
+ * sqr reduces only the low half of the full square, two words at a time
+ * (PASTA_X86_64_ASM_REDL): U = -t*m^-1 mod 2^128 comes straight from t0, t1 (1 mulx + 2
+ * imul), so the serial spine per two words is mulx -> add -> mulx -> adds rather than
+ * twice imul -> mulx -> adds; the high half is added once at the end.
  * m < 2^255 keeps every intermediate within the window and the result below 2m (one
  * conditional subtraction). mul takes a0 as a register operand and reads a1..a3 and b from
  * memory; sqr takes a's limbs as register operands; both return the result in registers
@@ -33,7 +34,12 @@
  * mulx), ~11-14 cycles a word. sqr through that kernel (b = a, 111 instructions): 4 chains
  * ~54 -> ~50, but the dependent chain x = x^2 gets ~65-70 (was ~58-60): row 0 reads all of
  * b from the x just stored (store forwarding on the critical path), and a0..a3 as
- * registers would need 14 registers; kept out, sqr is unchanged.
+ * registers would need 14 registers; kept out. sqr then reduced all eight words with two
+ * RED2 steps (142 instructions, ~58-60 cycles; zero-carry tails up to t7 on the path):
+ * replaced by the low-half reduction plus one four-word add (122 instructions, chain ~56,
+ * 4 chains ~48-50; Pallas double ~480 -> ~455 cycles). Not tried for lack of time: U from
+ * mulx + lea (no imul, no xor: flags stay clear between steps), the same low-half
+ * reduction fused into mul, and a squaring with fewer cross-product tails.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
@@ -327,12 +333,60 @@
     PASTA_X86_64_ASM_FINAL2(w4, w0, w1, w2, L, H, X, a0)
 
 /* ---------------------------------------------------------------------------------------
+ * Two words of Montgomery reduction of a four-word window w0..w3 whose two upper words are
+ * zero (so nothing carries past them): U = ul + uh*2^64 = -(w0 + w1*2^64)*m^-1 mod 2^128
+ * (1 mulx + 2 imul, as in RED2), then U*m added word by word with u*m3 as one mulx
+ * (lo = u<<62, hi = u>>2). Chains: CF ul-terms (ends absorbing into ul>>2 < 2^62, so CF = 0
+ * after), OF lo(ul m1), hi(uh m0), hi(uh m1), uh<<62, then CF again lo(uh m0), lo(uh m1);
+ * both last chains end with zero absorbs in the top word uh>>2. w0 becomes 0 first and is
+ * the zero source; afterwards w0 = w1 = 0 and the value is in w2, w3, ul, uh.
+ * Counts: 7 mulx, 2 imul, 15 adcx/adox, 2 add, 1 xor, 5 mov = 32.
+ */
+#define PASTA_X86_64_ASM_REDL(w0, w1, w2, w3, ul, uh, X, Y) \
+    "movq   %[" #w0 "], %%rdx\n\t"                                                        \
+    "mulxq  %[i0], %[" #ul "], %[" #uh "]\n\t"                                            \
+    "movq   %[" #w0 "], %[" #X "]\n\t"                                                    \
+    "imulq  %[i1], %[" #X "]\n\t"                                                         \
+    "movq   %[" #w1 "], %[" #Y "]\n\t"                                                    \
+    "imulq  %[i0], %[" #Y "]\n\t"                                                         \
+    "addq   %[" #X "], %[" #uh "]\n\t"                                                    \
+    "addq   %[" #Y "], %[" #uh "]\n\t"                                                    \
+    "movq   %[" #ul "], %%rdx\n\t"                                                        \
+    "xorl   %k[" #X "], %k[" #X "]\n\t"                                                   \
+    "mulxq  %[m0], %[" #X "], %[" #Y "]\n\t"                                              \
+    "adcxq  %[" #X "], %[" #w0 "]\n\t"                                                    \
+    "adcxq  %[" #Y "], %[" #w1 "]\n\t"                                                    \
+    "mulxq  %[m1], %[" #X "], %[" #Y "]\n\t"                                              \
+    "adoxq  %[" #X "], %[" #w1 "]\n\t"                                                    \
+    "adcxq  %[" #Y "], %[" #w2 "]\n\t"                                                    \
+    "mulxq  %[m3], %[" #X "], %[" #ul "]\n\t"                                             \
+    "adcxq  %[" #X "], %[" #w3 "]\n\t"                                                    \
+    "adcxq  %[" #w0 "], %[" #ul "]\n\t"                                                   \
+    "movq   %[" #uh "], %%rdx\n\t"                                                        \
+    "mulxq  %[m0], %[" #X "], %[" #Y "]\n\t"                                              \
+    "adcxq  %[" #X "], %[" #w1 "]\n\t"                                                    \
+    "adoxq  %[" #Y "], %[" #w2 "]\n\t"                                                    \
+    "mulxq  %[m1], %[" #X "], %[" #Y "]\n\t"                                              \
+    "adcxq  %[" #X "], %[" #w2 "]\n\t"                                                    \
+    "adoxq  %[" #Y "], %[" #w3 "]\n\t"                                                    \
+    "mulxq  %[m3], %[" #X "], %[" #uh "]\n\t"                                             \
+    "adoxq  %[" #X "], %[" #ul "]\n\t"                                                    \
+    "adoxq  %[" #w0 "], %[" #uh "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #w3 "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #ul "]\n\t"                                                   \
+    "adcxq  %[" #w0 "], %[" #uh "]\n\t"
+
+/* ---------------------------------------------------------------------------------------
  * sqr: the full square t0..t7 (6 cross products doubled with adox(x,x), 4 squares added
- * with adcx), then two two-word reductions whose carry chains run up to t7.
- * Register roles: t0 lives in a0 and t7 in hi; a1, a2 hold U, a3 is scratch.
- * Counts: 20 mulx (6 cross, 4 squares, 2x5 reduction), 4 imul, 52 adcx/adox, 25 other
- * add/adc/sub/sbb, 6 shl/shr/shrd, 3 xor, 4 cmov, 28 mov (no stores) = 142.
- * Dependent chain x = x^2, same machine: ~58 cycles (was ~65-70).
+ * with adcx), then the low half t0..t3 alone is reduced by two PASTA_X86_64_ASM_REDL steps
+ * (its upper words start at zero, so no carry runs into t4..t7 and only three zero
+ * absorbs per step remain) and the high half is added once at the end:
+ * r = (t0..t3 + U*m)/2^256 <= m and t4..t7 < m/2, so the sum is below 2m.
+ * Register roles: t0 lives in a0 and t7 in hi; a1..a3, lo (then a0, t1) are U and scratch.
+ * Counts: 24 mulx (6 cross, 4 squares, 2x7 reduction), 4 imul, 44 adcx/adox, 21 other
+ * add/adc/sub/sbb, 3 xor, 4 cmov, 22 mov (no stores) = 122 (was 142: two-word
+ * reductions over the whole eight-word window, carries run to t7).
+ * Same machine: dependent chain x = x^2 ~60 -> ~56 cycles, 4 chains ~54 -> ~48.
  */
 #define PASTA_X86_64_ASM_SQR_BODY                                                         \
     "movq   %[a0], %%rdx\n\t"                                                             \
@@ -377,9 +431,13 @@
     "adcxq  %[lo], %[t6]\n\t"                                                             \
     "adoxq  %[a3], %[hi]\n\t"                                                             \
     "adcxq  %[a3], %[hi]\n\t"                                                             \
-    PASTA_X86_64_ASM_RED2X(a0, t1, t2, t3, t4, t5, t6, hi, a1, a2, lo, a3)                \
-    PASTA_X86_64_ASM_RED2(t2, t3, t4, t5, t6, hi, a1, a2, lo, a3)                         \
-    PASTA_X86_64_ASM_FINAL2(t4, t5, t6, hi, t2, t3, a0, t1)
+    PASTA_X86_64_ASM_REDL(a0, t1, t2, t3, a1, a2, a3, lo)                                 \
+    PASTA_X86_64_ASM_REDL(t2, t3, a1, a2, a0, t1, a3, lo)                                 \
+    "addq   %[a1], %[t4]\n\t"                                                             \
+    "adcq   %[a2], %[t5]\n\t"                                                             \
+    "adcq   %[a0], %[t6]\n\t"                                                             \
+    "adcq   %[t1], %[hi]\n\t"                                                             \
+    PASTA_X86_64_ASM_FINAL2(t4, t5, t6, hi, a1, a2, a0, t1)
 
 #define PASTA_X86_64_ASM_OUT_XY                                                           \
     [x0] "+r"(x0), [x1] "+r"(x1), [x2] "+r"(x2), [x3] "+r"(x3), [y0] "=&r"(y0),            \

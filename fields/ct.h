@@ -55,12 +55,11 @@ static inline int pasta_ct_error(uint64_t flag, int code) {
 
 /* 1 if the 4-limb integer a is below b, else 0 (borrow of a - b). */
 static inline uint64_t pasta_ct_lt4(const uint64_t a[4], const uint64_t b[4]) {
-    uint64_t borrow = 0;
-    for (int i = 0; i < 4; i++) {
-        pasta_u128 d = (pasta_u128)a[i] - b[i] - borrow;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    return borrow;
+    uint64_t t, borrow;
+    borrow = pasta_sbb(0, a[0], b[0], &t);
+    borrow = pasta_sbb(borrow, a[1], b[1], &t);
+    borrow = pasta_sbb(borrow, a[2], b[2], &t);
+    return pasta_sbb(borrow, a[3], b[3], &t);
 }
 
 #endif /* PASTA_FIELDS_CT_H */

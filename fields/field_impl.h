@@ -13,14 +13,16 @@ static void F(one)(FE *r) { *r = FC(ONE); }
 
 /* r = a - y if a >= y, else a (y any 256-bit integer, constant time). */
 static void F(csub_ge)(uint64_t a[4], const uint64_t y[4]) {
-    uint64_t t[4], borrow = 0;
-    for (int i = 0; i < 4; i++) {
-        pasta_u128 d = (pasta_u128)a[i] - y[i] - borrow;
-        t[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    uint64_t keep = pasta_ct_mask(borrow);
-    for (int i = 0; i < 4; i++) a[i] = (a[i] & keep) | (t[i] & ~keep);
+    uint64_t t0, t1, t2, t3, b;
+    b = pasta_sbb(0, a[0], y[0], &t0);
+    b = pasta_sbb(b, a[1], y[1], &t1);
+    b = pasta_sbb(b, a[2], y[2], &t2);
+    b = pasta_sbb(b, a[3], y[3], &t3);
+    uint64_t keep = pasta_ct_mask(b);
+    a[0] = (a[0] & keep) | (t0 & ~keep);
+    a[1] = (a[1] & keep) | (t1 & ~keep);
+    a[2] = (a[2] & keep) | (t2 & ~keep);
+    a[3] = (a[3] & keep) | (t3 & ~keep);
 }
 
 /* x mod m for any x < 2^256 < 4m: subtract 2m, then m, each if possible. */

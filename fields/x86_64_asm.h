@@ -37,9 +37,16 @@
  * registers would need 14 registers; kept out. sqr then reduced all eight words with two
  * RED2 steps (142 instructions, ~58-60 cycles; zero-carry tails up to t7 on the path):
  * replaced by the low-half reduction plus one four-word add (122 instructions, chain ~56,
- * 4 chains ~48-50; Pallas double ~480 -> ~455 cycles). Not tried for lack of time: U from
- * mulx + lea (no imul, no xor: flags stay clear between steps), the same low-half
- * reduction fused into mul, and a squaring with fewer cross-product tails.
+ * 4 chains ~48-50; Pallas double ~480 -> ~455 cycles). mul two words of a at a time (rows
+ * a_2k*b, a_2k+1*b and a two-word reduction fused over a six-word window; U by 3 mulx +
+ * 2 lea, no flags; correct vs GMP) needs at least six zero absorbs per pair: every chain
+ * that starts at word 0 or 1 has to climb to the top of the window and words 4, 5 get only
+ * 5 + 2 terms. 130 instructions (34 mulx, 65 adcx/adox): dependent chain ~60 -> ~57.5
+ * (~58-59 without an xor between rows and reduction), but 4 chains ~50 -> ~55 and Pallas
+ * madd_var slower, so kept out. Moving the next pair's lo(a b0) into the previous pair (so
+ * U waits only for fresh chains) made the chain worse (~61-65), as did putting the
+ * reduction's long chain on OF (~62). Not tried for lack of time: a squaring with fewer
+ * cross-product tails.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than

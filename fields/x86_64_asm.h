@@ -35,7 +35,7 @@
  * ~54 -> ~50, but the dependent chain x = x^2 gets ~65-70 (was ~58-60): row 0 reads all of
  * b from the x just stored (store forwarding on the critical path), and a0..a3 as
  * registers would need 14 registers; kept out. sqr then reduced all eight words with two
- * RED2 steps (142 instructions, ~58-60 cycles; zero-carry tails up to t7 on the path):
+ * two-word reduction steps (142 instructions, ~58-60 cycles; zero-carry tails up to t7 on the path):
  * replaced by the low-half reduction plus one four-word add (122 instructions, chain ~56,
  * 4 chains ~48-50; Pallas double ~480 -> ~455 cycles). mul two words of a at a time (rows
  * a_2k*b, a_2k+1*b and a two-word reduction fused over a six-word window; U by 3 mulx +
@@ -154,83 +154,6 @@
     "cmovncq %[y2], %[x2]\n\t"                                                            \
     "cmovncq %[y3], %[x3]\n\t"
 
-/* ---------------------------------------------------------------------------------------
- * Two words of Montgomery reduction at once. With U = -t*m^-1 mod 2^128 (two words ul, uh)
- * the window w0..w5 (+ w6, w7 in the X variant) becomes t + U*m, whose words w0, w1 are 0.
- * U is computed straight from w0, w1 with INV128 = I0 + I1*2^64 (= -m^-1 mod 2^128):
- *   ul = lo(w0*I0), uh = hi(w0*I0) + lo(w0*I1) + lo(w1*I0),
- * so uh (the serial spine) is one mulx + one add after w1 instead of a second
- * imul -> mulx -> add round trip. U*m with m2 = 0, m3 = 2^62:
- *   w0: lo(ul m0)    w1: hi(ul m0) lo(ul m1) lo(uh m0)    w2: hi(ul m1) hi(uh m0) lo(uh m1)
- *   w3: hi(uh m1) + ul<<62    w4: ul>>2 | uh<<62 (shrd)    w5: uh>>2
- * The shifted terms go in first with add/adc (flags are then cleared by the xor), then
- * three flag passes: P1 (CF) ul-terms, P2 (OF) lo(ul m1) and the uh highs, P3 (CF) the uh
- * lows. w0 becomes 0 first (w0 + lo(ul m0) = 0 mod 2^64) and is the zero source.
- * Every pass adds a nonnegative amount and the total fits the window, so no pass carries
- * out of the top word. Registers: ul, uh, L, H scratch, rdx.
- * Counts: 5 mulx, 2 imul, 16 adcx/adox (X: +6), 5 add/adc (X: +2), 3 shl/shr/shrd,
- * 1 xor, 9 mov.
- */
-#define PASTA_X86_64_ASM_RED2_HEAD(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                     \
-    "movq   %[" #w0 "], %%rdx\n\t"                                                        \
-    "mulxq  %[i0], %[" #ul "], %[" #uh "]\n\t"                                            \
-    "movq   %[" #w0 "], %[" #L "]\n\t"                                                    \
-    "imulq  %[i1], %[" #L "]\n\t"                                                         \
-    "movq   %[" #w1 "], %[" #H "]\n\t"                                                    \
-    "imulq  %[i0], %[" #H "]\n\t"                                                         \
-    "addq   %[" #L "], %[" #uh "]\n\t"                                                    \
-    "addq   %[" #H "], %[" #uh "]\n\t"                                                    \
-    "movq   %[" #ul "], %[" #L "]\n\t"                                                    \
-    "shlq   $62, %[" #L "]\n\t"                                                           \
-    "movq   %[" #ul "], %[" #H "]\n\t"                                                    \
-    "shrdq  $2, %[" #uh "], %[" #H "]\n\t"                                                \
-    "movq   %[" #uh "], %%rdx\n\t"                                                        \
-    "shrq   $2, %%rdx\n\t"                                                                \
-    "addq   %[" #L "], %[" #w3 "]\n\t"                                                    \
-    "adcq   %[" #H "], %[" #w4 "]\n\t"                                                    \
-    "adcq   %%rdx, %[" #w5 "]\n\t"
-/* (X variant: the shifted-term chain continues into w6, w7) */
-#define PASTA_X86_64_ASM_RED2_BODY(w0, w1, w2, w3, w4, w5, ul, uh, L, H, T1, T2, T3)       \
-    "xorl   %k[" #L "], %k[" #L "]\n\t"                                                   \
-    "movq   %[" #ul "], %%rdx\n\t"                                                        \
-    "mulxq  %[m0], %[" #L "], %[" #H "]\n\t"                                              \
-    "adcxq  %[" #L "], %[" #w0 "]\n\t"                                                    \
-    "adcxq  %[" #H "], %[" #w1 "]\n\t"                                                    \
-    "mulxq  %[m1], %[" #L "], %[" #H "]\n\t"                                              \
-    "adoxq  %[" #L "], %[" #w1 "]\n\t"                                                    \
-    "adcxq  %[" #H "], %[" #w2 "]\n\t"                                                    \
-    "movq   %[" #uh "], %%rdx\n\t"                                                        \
-    "mulxq  %[m0], %[" #L "], %[" #H "]\n\t"                                              \
-    "adoxq  %[" #H "], %[" #w2 "]\n\t"                                                    \
-    "adcxq  %[" #w0 "], %[" #w3 "]\n\t"                                                   \
-    "adcxq  %[" #w0 "], %[" #w4 "]\n\t"                                                   \
-    "adcxq  %[" #w0 "], %[" #w5 "]\n\t"                                                   \
-    T1                                                                                    \
-    "adcxq  %[" #L "], %[" #w1 "]\n\t"                                                    \
-    "mulxq  %[m1], %[" #L "], %[" #H "]\n\t"                                              \
-    "adoxq  %[" #H "], %[" #w3 "]\n\t"                                                    \
-    "adcxq  %[" #L "], %[" #w2 "]\n\t"                                                    \
-    "adoxq  %[" #w0 "], %[" #w4 "]\n\t"                                                   \
-    "adoxq  %[" #w0 "], %[" #w5 "]\n\t"                                                   \
-    T2                                                                                    \
-    "adcxq  %[" #w0 "], %[" #w3 "]\n\t"                                                   \
-    "adcxq  %[" #w0 "], %[" #w4 "]\n\t"                                                   \
-    "adcxq  %[" #w0 "], %[" #w5 "]\n\t"                                                   \
-    T3
-#define PASTA_X86_64_ASM_RED2(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                          \
-    PASTA_X86_64_ASM_RED2_HEAD(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                         \
-    PASTA_X86_64_ASM_RED2_BODY(w0, w1, w2, w3, w4, w5, ul, uh, L, H, "", "", "")
-#define PASTA_X86_64_ASM_ZTAIL(op, z, w6, w7)                                               \
-    #op "q  %[" #z "], %[" #w6 "]\n\t" #op "q  %[" #z "], %[" #w7 "]\n\t"
-#define PASTA_X86_64_ASM_RED2X(w0, w1, w2, w3, w4, w5, w6, w7, ul, uh, L, H)                 \
-    PASTA_X86_64_ASM_RED2_HEAD(w0, w1, w2, w3, w4, w5, ul, uh, L, H)                         \
-    "adcq   $0, %[" #w6 "]\n\t"                                                           \
-    "adcq   $0, %[" #w7 "]\n\t"                                                           \
-    PASTA_X86_64_ASM_RED2_BODY(w0, w1, w2, w3, w4, w5, ul, uh, L, H,                         \
-                               PASTA_X86_64_ASM_ZTAIL(adcx, w0, w6, w7),                   \
-                               PASTA_X86_64_ASM_ZTAIL(adox, w0, w6, w7),                   \
-                               PASTA_X86_64_ASM_ZTAIL(adcx, w0, w6, w7))
-
 /* s0..s3 < 2m -> x = s mod m in s0..s3 (y = s - m; cmov on no borrow); y0..y3 scratch. */
 #define PASTA_X86_64_ASM_FINAL2(s0, s1, s2, s3, y0, y1, y2, y3)                           \
     "movq   %[" #s0 "], %[" #y0 "]\n\t"                                                   \
@@ -245,24 +168,6 @@
     "cmovncq %[" #y1 "], %[" #s1 "]\n\t"                                                  \
     "cmovncq %[" #y2 "], %[" #s2 "]\n\t"                                                  \
     "cmovncq %[" #y3 "], %[" #s3 "]\n\t"
-
-/* w0..w4 += ai * b, w4 being 0 on entry (flags cleared by z, a scratch or w4 itself). */
-#define PASTA_X86_64_ASM_ROW(ai, z, w0, w1, w2, w3, w4)                                   \
-    "xorl   %k[" #z "], %k[" #z "]\n\t"                                                   \
-    "movq   %[" #ai "], %%rdx\n\t"                                                        \
-    "mulxq  (%[b]), %[lo], %[hi]\n\t"                                                     \
-    "adcxq  %[lo], %[" #w0 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #w1 "]\n\t"                                                        \
-    "mulxq  8(%[b]), %[lo], %[hi]\n\t"                                                    \
-    "adcxq  %[lo], %[" #w1 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #w2 "]\n\t"                                                        \
-    "mulxq  16(%[b]), %[lo], %[hi]\n\t"                                                   \
-    "adcxq  %[lo], %[" #w2 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #w3 "]\n\t"                                                        \
-    "mulxq  24(%[b]), %[lo], %[hi]\n\t"                                                   \
-    "adcxq  %[lo], %[" #w3 "]\n\t"                                                        \
-    "adoxq  %[hi], %[" #w4 "]\n\t"                                                        \
-    "adcq   $0, %[" #w4 "]\n\t"
 
 /* ---------------------------------------------------------------------------------------
  * mul: word-by-word Montgomery (CIOS) with the product row and the reduction of each word
@@ -341,8 +246,9 @@
 
 /* ---------------------------------------------------------------------------------------
  * Two words of Montgomery reduction of a four-word window w0..w3 whose two upper words are
- * zero (so nothing carries past them): U = ul + uh*2^64 = -(w0 + w1*2^64)*m^-1 mod 2^128
- * (1 mulx + 2 imul, as in RED2), then U*m added word by word with u*m3 as one mulx
+ * zero (so nothing carries past them): U = ul + uh*2^64 = -(w0 + w1*2^64)*m^-1 mod 2^128,
+ * computed from INV128 = I0 + I1*2^64 as ul = lo(w0 I0), uh = hi(w0 I0) + lo(w0 I1) +
+ * lo(w1 I0) (1 mulx + 2 imul: one serial step for two words), then U*m added word by word with u*m3 as one mulx
  * (lo = u<<62, hi = u>>2). Chains: CF ul-terms (ends absorbing into ul>>2 < 2^62, so CF = 0
  * after), OF lo(ul m1), hi(uh m0), hi(uh m1), uh<<62, then CF again lo(uh m0), lo(uh m1);
  * both last chains end with zero absorbs in the top word uh>>2. w0 becomes 0 first and is

@@ -1,22 +1,26 @@
-/* Internal: the per-backend operation tables and the active-backend accessor. */
+/* Internal: the per-backend operation tables, generated from the layers' lists
+ * (fields/field_list.h, curves/curve_list.h), and the active-backend accessor.
+ * Every symbol here is hidden: tests and benchmarks reach the tables through the
+ * test-only static library pasta_testing, not through libpasta's ABI. */
 #ifndef PASTA_BACKENDS_BACKEND_H
 #define PASTA_BACKENDS_BACKEND_H
 
 #include <stdint.h>
 
-#include "backends/alloc.h"
-#include "backends/template.h"
+#include "core/list.h"
+#include "curves/curve_list.h"
+#include "fields/field_list.h"
 #include "pasta/backend.h"
-#include "pasta/field.h"
 #include "pasta/curve.h"
+#include "pasta/field.h"
 
-/* Dependent-chain operations for benchmarks (the `chain` member of the field tables). */
-enum { PASTA_CHAIN_ADD, PASTA_CHAIN_SUB, PASTA_CHAIN_DBL, PASTA_CHAIN_MUL, PASTA_CHAIN_SQR,
-       PASTA_CHAIN_NEG };
+/* One struct member per list entry: a pointer with the entry's prototype. */
+#define PASTA_OPS_MEMBER_V(name, kinds) void (*name)(PASTA_PARAMS(kinds));
+#define PASTA_OPS_MEMBER_R(type, name, kinds) type (*name)(PASTA_PARAMS(kinds));
 
-#define PASTA_FIELD_TEMPLATE "fields/field_ops.h"
-#define PASTA_CURVE_TEMPLATE "curves/curve_ops.h"
-#include "backends/for_each.h"
+#define PASTA_FIELD_TEMPLATE "backends/ops_struct.h"
+#define PASTA_CURVE_TEMPLATE "backends/ops_struct.h"
+#include "core/for_each.h"
 #undef PASTA_FIELD_TEMPLATE
 #undef PASTA_CURVE_TEMPLATE
 
@@ -30,14 +34,14 @@ typedef struct pasta_ops {
 } pasta_ops;
 
 /* Every backend's table; pasta_ops_x86_64_asm exists only when PASTA_X86_64_ASM is on. */
-PASTA_API extern const pasta_ops pasta_ops_portable;
+PASTA_INTERNAL extern const pasta_ops pasta_ops_portable;
 #ifdef PASTA_X86_64_ASM
-PASTA_API extern const pasta_ops pasta_ops_x86_64_asm;
+PASTA_INTERNAL extern const pasta_ops pasta_ops_x86_64_asm;
 #endif
 
 /* The table of the active backend (selected on first use; see include/pasta/backend.h). */
 PASTA_INTERNAL const pasta_ops *pasta_active_ops(void);
 /* The table of backend b if compiled in and supported by this CPU, else NULL. */
-PASTA_API const pasta_ops *pasta_ops_for(pasta_backend b);
+PASTA_INTERNAL const pasta_ops *pasta_ops_for(pasta_backend b);
 
 #endif /* PASTA_BACKENDS_BACKEND_H */

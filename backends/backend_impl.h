@@ -1,19 +1,32 @@
 /* Body of one backend's translation unit: instantiates every template for the backend
- * named by PASTA_BACKEND, whose kernel header the includer has already included, and
- * defines its table pasta_ops_<backend>. */
-#include <stddef.h>
-#include <stdint.h>
-
+ * named by PASTA_BACKEND (backends/templates.h) and defines its table pasta_ops_<backend>
+ * from the layers' lists (designated initialisers, one per list entry). */
 #include "backends/backend.h"
-#include "fields/constants.h"
-#include "fields/ct.h"
-#include "fields/safegcd.h"
+#include "backends/templates.h"
 
-#define PASTA_FIELD_TEMPLATE "fields/field_impl.h"
-#define PASTA_CURVE_TEMPLATE "curves/curve_impl.h"
-#include "backends/for_each.h"
-#undef PASTA_FIELD_TEMPLATE
-#undef PASTA_CURVE_TEMPLATE
+#define PASTA_TABLE_ENTRY_V(name, kinds) .name = PASTA_BNAME(PASTA_TABLE_LAYER, name),
+#define PASTA_TABLE_ENTRY_R(type, name, kinds) PASTA_TABLE_ENTRY_V(name, kinds)
+
+#define PASTA_TABLE_LAYER fp
+static const struct pasta_fp_ops PASTA_BNAME(fp, ops) = {
+    PASTA_FIELD_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)
+    PASTA_FIELD_INTERNAL_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)};
+#undef PASTA_TABLE_LAYER
+#define PASTA_TABLE_LAYER fq
+static const struct pasta_fq_ops PASTA_BNAME(fq, ops) = {
+    PASTA_FIELD_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)
+    PASTA_FIELD_INTERNAL_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)};
+#undef PASTA_TABLE_LAYER
+#define PASTA_TABLE_LAYER pallas
+static const struct pasta_pallas_ops PASTA_BNAME(pallas, ops) = {
+    PASTA_CURVE_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)
+    PASTA_CURVE_INTERNAL_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)};
+#undef PASTA_TABLE_LAYER
+#define PASTA_TABLE_LAYER vesta
+static const struct pasta_vesta_ops PASTA_BNAME(vesta, ops) = {
+    PASTA_CURVE_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)
+    PASTA_CURVE_INTERNAL_OPS(PASTA_TABLE_ENTRY_V, PASTA_TABLE_ENTRY_R)};
+#undef PASTA_TABLE_LAYER
 
 const pasta_ops PASTA_CAT(pasta_ops_, PASTA_BACKEND) = {
     .backend = PASTA_BACKEND_ID,

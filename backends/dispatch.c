@@ -1,8 +1,10 @@
 /* Run-time backend selection and the public entry points (docs/DESIGN.md).
  *
- * The active table is chosen once, on first use: PASTA_BACKEND from the environment,
- * else the best backend this CPU supports. Selection is an atomic pointer, so concurrent
- * first calls are safe (they compute the same answer). */
+ * The backend is chosen once, on first use: PASTA_BACKEND from the environment, else the
+ * best backend this CPU supports; pasta_backend_set changes it. Choosing copies the
+ * backend's entries into the public functions' pointers (backends/api_gen.h), under a
+ * lock, so concurrent first calls and pasta_backend_set are safe and the last choice
+ * wins; a public call itself takes no lock and walks no table. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,42 @@ const pasta_ops *pasta_ops_for(pasta_backend b) {
 }
 
 static _Atomic(const pasta_ops *) active;
+static atomic_flag install_lock = ATOMIC_FLAG_INIT;
+static void install_all(const pasta_ops *t);
+static void pasta_dispatch_init(void);
+static const pasta_ops *initial_ops(void);
+
+#define PASTA_FIELD_TEMPLATE "backends/api_gen.h"
+#define PASTA_CURVE_TEMPLATE "backends/api_gen.h"
+#include "core/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
+#undef PASTA_CURVE_TEMPLATE
+
+/* Makes t (or, if it is NULL, the lazily chosen table) the active backend and copies its
+ * entries into the public pointers; whoever takes the lock last decides. */
+static void install_all(const pasta_ops *t) {
+    while (atomic_flag_test_and_set_explicit(&install_lock, memory_order_acquire)) {
+    }
+    if (t != NULL) {
+        atomic_store_explicit(&active, t, memory_order_release);
+    } else {
+        t = atomic_load_explicit(&active, memory_order_acquire);
+        if (t == NULL) {
+            t = initial_ops();
+            atomic_store_explicit(&active, t, memory_order_release);
+        }
+    }
+    install_fp(t->fp);
+    install_fq(t->fq);
+    install_pallas(t->pallas);
+    install_vesta(t->vesta);
+    atomic_flag_clear_explicit(&install_lock, memory_order_release);
+}
+
+/* The first public call of the process (through a lazy stub) comes here. */
+static void pasta_dispatch_init(void) {
+    if (atomic_load_explicit(&active, memory_order_acquire) == NULL) install_all(NULL);
+}
 
 static const pasta_ops *initial_ops(void) {
     const char *env = getenv("PASTA_BACKEND");
@@ -61,19 +99,14 @@ static const pasta_ops *initial_ops(void) {
 }
 
 const pasta_ops *pasta_active_ops(void) {
-    const pasta_ops *t = atomic_load_explicit(&active, memory_order_acquire);
-    if (t == NULL) {
-        const pasta_ops *expected = NULL;
-        t = initial_ops();
-        if (!atomic_compare_exchange_strong(&active, &expected, t)) t = expected;
-    }
-    return t;
+    pasta_dispatch_init();
+    return atomic_load_explicit(&active, memory_order_acquire);
 }
 
 int pasta_backend_set(pasta_backend b) {
     const pasta_ops *t = pasta_ops_for(b);
     if (t == NULL) return PASTA_ERR_UNSUPPORTED;
-    atomic_store_explicit(&active, t, memory_order_release);
+    install_all(t);
     return PASTA_OK;
 }
 
@@ -115,9 +148,3 @@ const char *pasta_strerror(int err) {
     }
     return "unknown error";
 }
-
-#define PASTA_FIELD_TEMPLATE "fields/field_api.h"
-#define PASTA_CURVE_TEMPLATE "curves/curve_api.h"
-#include "backends/for_each.h"
-#undef PASTA_FIELD_TEMPLATE
-#undef PASTA_CURVE_TEMPLATE

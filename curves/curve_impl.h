@@ -3,7 +3,7 @@
  * Include after the field templates of the same backend with
  *   CURVE  pallas | vesta      FIELD  its base field (fp | fq)      SCALAR  fq | fp
  * defined. Defines static functions CV(name) = pasta_<backend>_<curve>_<name> with the
- * contracts of include/pasta/curve.h, and the table CV(ops). F(...) are base-field
+ * contracts of include/pasta/curve.h (the tables come from curves/curve_list.h). F(...) are base-field
  * operations, SF(...) scalar-field operations (both compiled in this backend).
  * Coordinates: Jacobian (X, Y, Z) = (X/Z^2, Y/Z^3), identity Z = 0; affine identity (0, 0).
  * Formula costs: M = multiplication, S = squaring (additions not counted).
@@ -21,25 +21,25 @@
 
 /* ---- Construction, conversion, predicates. */
 
-static void CV(identity)(JAC *r) {
+PASTA_TFN void CV(identity)(JAC *r) {
     F(zero)(&r->x);
     F(zero)(&r->y);
     F(zero)(&r->z);
 }
 
-static void CV(generator)(JAC *r) {
+PASTA_TFN void CV(generator)(JAC *r) {
     r->x = CC(GENERATOR).x;
     r->y = CC(GENERATOR).y;
     r->z = FC(ONE);
 }
 
-static int CV(is_identity)(const JAC *a) { return F(is_zero)(&a->z); }
+PASTA_TFN int CV(is_identity)(const JAC *a) { return F(is_zero)(&a->z); }
 
-static int CV(affine_is_identity)(const AFF *a) {
+PASTA_TFN int CV(affine_is_identity)(const AFF *a) {
     return F(is_zero)(&a->x) & F(is_zero)(&a->y);
 }
 
-static void CV(from_affine)(JAC *r, const AFF *a) {
+PASTA_TFN void CV(from_affine)(JAC *r, const AFF *a) {
     int id = CV(affine_is_identity)(a);
     r->x = a->x;
     r->y = a->y;
@@ -48,7 +48,7 @@ static void CV(from_affine)(JAC *r, const AFF *a) {
 
 /* (X/Z^2, Y/Z^3); Z = 0 gives 1/Z = 0 and so (0, 0), the affine identity, with no branch.
  * 1I + 3M + 1S. */
-static void CV(to_affine)(AFF *r, const JAC *a) {
+PASTA_TFN void CV(to_affine)(AFF *r, const JAC *a) {
     FE zi, zi2;
     F(invert)(&zi, &a->z);
     F(sqr)(&zi2, &zi);
@@ -57,7 +57,7 @@ static void CV(to_affine)(AFF *r, const JAC *a) {
     F(mul)(&r->y, &a->y, &zi2);
 }
 
-static void CV(to_affine_var)(AFF *r, const JAC *a) {
+PASTA_TFN void CV(to_affine_var)(AFF *r, const JAC *a) {
     FE zi, zi2;
     F(invert_var)(&zi, &a->z);
     F(sqr)(&zi2, &zi);
@@ -68,7 +68,7 @@ static void CV(to_affine_var)(AFF *r, const JAC *a) {
 
 /* Montgomery's trick, the running products kept in out[i].x (no heap): 1I + ~7M per point,
  * identities skipped by selection. */
-static int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
+PASTA_TFN int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
     if (n == 0) return PASTA_OK;
     if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
     FE acc = FC(ONE), t;
@@ -95,7 +95,7 @@ static int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
 }
 
 /* 5 * a as 4a + a. */
-static void CV(mul_b)(FE *r, const FE *a) {
+PASTA_TFN void CV(mul_b)(FE *r, const FE *a) {
     FE t;
     F(dbl)(&t, a);
     F(dbl)(&t, &t);
@@ -103,7 +103,7 @@ static void CV(mul_b)(FE *r, const FE *a) {
 }
 
 /* Y^2 = X^3 + 5 Z^6, or Z = 0. 3M + 4S. */
-static int CV(is_on_curve)(const JAC *a) {
+PASTA_TFN int CV(is_on_curve)(const JAC *a) {
     FE z2, z6, lhs, rhs;
     F(sqr)(&z2, &a->z);
     F(mul)(&z6, &z2, &z2);
@@ -116,7 +116,7 @@ static int CV(is_on_curve)(const JAC *a) {
     return F(eq)(&lhs, &rhs) | F(is_zero)(&a->z);
 }
 
-static int CV(affine_is_on_curve)(const AFF *a) {
+PASTA_TFN int CV(affine_is_on_curve)(const AFF *a) {
     FE lhs, rhs, five;
     CV(mul_b)(&five, &FC(ONE));
     F(sqr)(&rhs, &a->x);
@@ -127,7 +127,7 @@ static int CV(affine_is_on_curve)(const AFF *a) {
 }
 
 /* Cross-multiplied comparison (X1 Z2^2 = X2 Z1^2, Y1 Z2^3 = Y2 Z1^3): 6M + 2S. */
-static int CV(eq)(const JAC *a, const JAC *b) {
+PASTA_TFN int CV(eq)(const JAC *a, const JAC *b) {
     FE za2, zb2, x1, x2, y1, y2;
     F(sqr)(&za2, &a->z);
     F(sqr)(&zb2, &b->z);
@@ -141,17 +141,17 @@ static int CV(eq)(const JAC *a, const JAC *b) {
     return (ia & ib) | ((ia ^ 1) & (ib ^ 1) & F(eq)(&x1, &x2) & F(eq)(&y1, &y2));
 }
 
-static int CV(affine_eq)(const AFF *a, const AFF *b) {
+PASTA_TFN int CV(affine_eq)(const AFF *a, const AFF *b) {
     return F(eq)(&a->x, &b->x) & F(eq)(&a->y, &b->y);
 }
 
-static void CV(cmov)(JAC *r, const JAC *a, int flag) {
+PASTA_TFN void CV(cmov)(JAC *r, const JAC *a, int flag) {
     F(cmov)(&r->x, &a->x, flag);
     F(cmov)(&r->y, &a->y, flag);
     F(cmov)(&r->z, &a->z, flag);
 }
 
-static void CV(select)(JAC *r, const JAC *a, const JAC *b, int flag) {
+PASTA_TFN void CV(select)(JAC *r, const JAC *a, const JAC *b, int flag) {
     F(select)(&r->x, &a->x, &b->x, flag);
     F(select)(&r->y, &a->y, &b->y, flag);
     F(select)(&r->z, &a->z, &b->z, flag);
@@ -159,13 +159,13 @@ static void CV(select)(JAC *r, const JAC *a, const JAC *b, int flag) {
 
 /* ---- Group law. */
 
-static void CV(neg)(JAC *r, const JAC *a) {
+PASTA_TFN void CV(neg)(JAC *r, const JAC *a) {
     r->x = a->x;
     F(neg)(&r->y, &a->y);
     r->z = a->z;
 }
 
-static void CV(affine_neg)(AFF *r, const AFF *a) {
+PASTA_TFN void CV(affine_neg)(AFF *r, const AFF *a) {
     r->x = a->x;
     F(neg)(&r->y, &a->y); /* -0 = 0: the identity stays (0, 0) */
 }
@@ -177,7 +177,7 @@ static void CV(affine_neg)(AFF *r, const AFF *a) {
  * (This is the usual result (X, Y, Z) -> (9X^4 - 8XY^2, ..., 2YZ) scaled by (1/4, 1/8, 1/2).)
  * Z = 0 gives Z3 = 0 (identity in, identity out); Y = 0 only for points of order 2, of
  * which there are none. Hence complete and branch free. */
-static void CV(dbl)(JAC *r, const JAC *p) {
+PASTA_TFN void CV(dbl)(JAC *r, const JAC *p) {
     FE s, l, u, t;
     F(sqr)(&s, &p->y);
     F(sqr)(&l, &p->x);
@@ -194,6 +194,10 @@ static void CV(dbl)(JAC *r, const JAC *p) {
     F(sub)(&r->y, &u, &s);          /* Y3 = L (U - X3) - S^2 */
 }
 
+/* dbl is complete and constant time, and no faster variable-time doubling is known for
+ * a = 0: dbl_var is the same formula (the public API keeps the _var name for symmetry). */
+PASTA_TFN void CV(dbl_var)(JAC *r, const JAC *p) { CV(dbl)(r, p); }
+
 /* Unified (P = Q allowed) addition in Jacobian coordinates, a = 0, after Brier-Joye 2002
  * and libsecp256k1's gej_add_ge: with x_i = U_i / Z^2, y_i = S_i / Z^3 on a common Z,
  *   T = U1 + U2, M = S1 + S2, R = T^2 - U1 U2 (= U1^2 + U1 U2 + U2^2),
@@ -206,7 +210,7 @@ static void CV(dbl)(JAC *r, const JAC *p) {
  * (no point has x = 0), so Md = 0 and Z3 = 0, the identity, with no special case.
  * Writes the result for finite P and Q (Z = Zc, the common denominator, U1, U2, S1, S2
  * given); identities are handled by the callers. 4M + 4S here. */
-static void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1, const FE *s2,
+PASTA_TFN void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1, const FE *s2,
                             const FE *zc) {
     FE t, m, rn, md, alt, q, n;
     F(add)(&t, u1, u2);
@@ -237,7 +241,7 @@ static void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1, co
 /* Constant time, complete: unified formula above with U1 = X1 Z2^2, U2 = X2 Z1^2,
  * S1 = Y1 Z2^3, S2 = Y2 Z1^3, Z = Z1 Z2 (11M + 6S), identities by cmov.
  * (Was: add-2007-bl plus a doubling selected for P = Q, 13M + 10S.) */
-static void CV(add)(JAC *r, const JAC *p, const JAC *q) {
+PASTA_TFN void CV(add)(JAC *r, const JAC *p, const JAC *q) {
     FE z1z1, z2z2, u1, u2, s1, s2, zc;
     JAC o;
     int pi = CV(is_identity)(p), qi = CV(is_identity)(q);
@@ -261,7 +265,7 @@ static void CV(add)(JAC *r, const JAC *p, const JAC *q) {
  *   U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3, H = U2 - U1, r = S2 - S1,
  *   HH = H^2, HHH = H HH, V = U1 HH, X3 = r^2 - HHH - 2V, Y3 = r (V - X3) - S1 HHH,
  *   Z3 = Z1 Z2 H. H = 0: P = Q (r = 0, doubled) or P = -Q (Z3 = 0 already). */
-static void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
+PASTA_TFN void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
     if (CV(is_identity)(p)) {
         *r = *q;
         return;
@@ -306,7 +310,7 @@ static void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
 /* Constant time, complete: the unified formula with Z2 = 1 (U1 = X1, S1 = Y1,
  * U2 = x2 Z1^2, S2 = y2 Z1^3, Z = Z1): 7M + 5S; identities by cmov.
  * (Was: madd-2007-bl plus a doubling selected for P = Q, 9M + 9S.) */
-static void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
+PASTA_TFN void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
     FE z1z1, u2, s2;
     JAC o, qj;
     int pi = CV(is_identity)(p), qi = CV(affine_is_identity)(q);
@@ -325,7 +329,7 @@ static void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
  * 7M + 4S with ~5 more field additions):
  *   T1 = Y2 Z1^3 - Y1, T2 = X2 Z1^2 - X1, Z3 = Z1 T2, T4 = T2^2, T3 = T2 T4, T4 = X1 T4,
  *   X3 = T1^2 - T3 - 2 T4, Y3 = T1 (T4 - X3) - Y1 T3. */
-static void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
+PASTA_TFN void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
     if (CV(affine_is_identity)(q)) {
         *r = *p;
         return;
@@ -363,7 +367,7 @@ static void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
 }
 
 /* [LAMBDA] P = (BETA X, Y, Z): 1M. */
-static void CV(endo)(JAC *r, const JAC *a) {
+PASTA_TFN void CV(endo)(JAC *r, const JAC *a) {
     F(mul)(&r->x, &a->x, &FC(ZETA));
     r->y = a->y;
     r->z = a->z;
@@ -372,7 +376,7 @@ static void CV(endo)(JAC *r, const JAC *a) {
 /* ---- GLV decomposition (constants and bounds: curves/constants.c, docs/CURVES.md). */
 
 /* round(k * g / 2^380) for k, g < 2^256: the result is < 2^128 (lo, hi). */
-static void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t g[4]) {
+PASTA_TFN void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t g[4]) {
     uint64_t t[8] = {0};
     for (int i = 0; i < 4; i++) {
         pasta_u128 carry = 0;
@@ -395,7 +399,7 @@ static void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t g[4
 
 /* v = |x| as a 128-bit integer and *neg = (x > (n-1)/2), x a scalar known to be within
  * 2^127 of 0 mod n. */
-static void CV(glv_half)(uint64_t v[2], int *neg, const SE *x) {
+PASTA_TFN void CV(glv_half)(uint64_t v[2], int *neg, const SE *x) {
     uint64_t raw[4], rawn[4];
     SE nx;
     SF(to_raw)(raw, x);
@@ -409,7 +413,7 @@ static void CV(glv_half)(uint64_t v[2], int *neg, const SE *x) {
 }
 
 /* k2 = c1 (-b1) + c2 (-b2), k1 = k - k2 LAMBDA (mod n): 4 scalar M + 2 conversions. */
-static void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
+PASTA_TFN void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
                               const SE *k) {
     uint64_t raw[4], c1[2], c2[2];
     SE e1, e2, t;
@@ -430,13 +434,13 @@ static void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int *ne
 /* ---- Scalar multiplication. */
 
 /* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
-static void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
+PASTA_TFN void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
     *r = tab[0];
     for (int i = 1; i < n; i++) CV(cmov)(r, &tab[i], (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i));
 }
 
 /* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
-static void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
+PASTA_TFN void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
     *r = tab[0];
     for (int i = 1; i < n; i++) {
         int hit = (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i);
@@ -449,7 +453,7 @@ static void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
  * window below, w = nibble + c, carry out c' = (w > 8), digit = w - 16 c' in [-7, 8];
  * returns |digit| and sets *neg = (digit < 0). The top window (nibble <= 7) has no carry
  * out, so 32 digits represent k. Constant time (arithmetic only). */
-static uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry, uint64_t *neg) {
+PASTA_TFN uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry, uint64_t *neg) {
     uint64_t w = ((k[i >> 4] >> ((i & 15) * 4)) & 15) + *carry;
     uint64_t c = (8 - w) >> 63;            /* w > 8 */
     uint64_t d = w - (c << 4);             /* two's complement of a value in [-7, 8] */
@@ -464,7 +468,7 @@ static uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry, ui
  * for i <= 8 in affine form (6 add + 1 dbl, one ct batch inversion, 8M for the endo
  * table); 32 signed 4-bit windows (digits in [-7, 8]) per half: 124 dbl + 64 ct madd;
  * each entry read with a full scan and negated by cmov (digit sign xor half sign). */
-static void CV(mul)(JAC *r, const JAC *a, const SE *k) {
+PASTA_TFN void CV(mul)(JAC *r, const JAC *a, const SE *k) {
     uint64_t k1[2], k2[2], c1 = 0, c2 = 0, s, idx;
     int n1, n2;
     JAC tj[9], acc;
@@ -516,7 +520,7 @@ static void CV(mul)(JAC *r, const JAC *a, const SE *k) {
 /* Width-5 NAF of the nbits-bit integer k (little-endian limbs): d[i] odd in (-16, 16) or 0,
  * k = sum d[i] 2^i, nonzero digits at least 5 apart. d must hold nbits + 1 entries.
  * Returns the number of digits (index of the top nonzero digit + 1, or 0). Variable time. */
-static int CV(wnaf5)(int8_t *d, const uint64_t *k, int nbits) {
+PASTA_TFN int CV(wnaf5)(int8_t *d, const uint64_t *k, int nbits) {
     int carry = 0, top = 0;
     for (int i = 0; i <= nbits; i++) d[i] = 0;
     for (int bit = 0; bit < nbits;) {
@@ -544,7 +548,7 @@ static int CV(wnaf5)(int8_t *d, const uint64_t *k, int nbits) {
 
 /* out[i] = in[i] in affine form, i < n <= 16, none of them the identity: Montgomery's
  * trick with one variable-time inversion, 1I + 3(n-1)M + 3nM + nS. */
-static void CV(batch_to_affine_var)(AFF *out, const JAC *in, int n) {
+PASTA_TFN void CV(batch_to_affine_var)(AFF *out, const JAC *in, int n) {
     FE acc[16], inv, zi, zi2;
     acc[0] = in[0].z;
     for (int i = 1; i < n; i++) F(mul)(&acc[i], &acc[i - 1], &in[i].z);
@@ -564,7 +568,7 @@ static void CV(batch_to_affine_var)(AFF *out, const JAC *in, int n) {
 }
 
 /* acc += [d] T (d odd, |d| < 16, T[j] = [2j + 1] P affine); d = 0: nothing. */
-static void CV(wnaf_add)(JAC *acc, const AFF *t, int d) {
+PASTA_TFN void CV(wnaf_add)(JAC *acc, const AFF *t, int d) {
     if (d > 0) {
         CV(madd_var)(acc, acc, &t[d / 2]);
     } else if (d < 0) {
@@ -575,7 +579,7 @@ static void CV(wnaf_add)(JAC *acc, const AFF *t, int d) {
 }
 
 /* T[j] = [2j + 1] P for j < 8, affine (P finite): 1 dbl + 7 add + batch normalisation. */
-static void CV(odd_multiples_affine)(AFF t[8], const JAC *p) {
+PASTA_TFN void CV(odd_multiples_affine)(AFF t[8], const JAC *p) {
     JAC tj[8], p2;
     tj[0] = *p;
     CV(dbl)(&p2, p);
@@ -586,7 +590,7 @@ static void CV(odd_multiples_affine)(AFF t[8], const JAC *p) {
 /* Variable time: GLV + wNAF(5) on both 128-bit halves, tables of 8 odd multiples of +-P
  * and of its endomorphism image in affine form (one inversion), mixed additions:
  * about 128 dbl + 2 * 128/6 madd. */
-static void CV(mul_var)(JAC *r, const JAC *a, const SE *k) {
+PASTA_TFN void CV(mul_var)(JAC *r, const JAC *a, const SE *k) {
     uint64_t k1[2], k2[2];
     int n1, n2;
     int8_t d1[129], d2[129];
@@ -617,7 +621,7 @@ static void CV(mul_var)(JAC *r, const JAC *a, const SE *k) {
 
 /* Variable time, no endomorphism (for comparison): wNAF(5) on the full 255-bit scalar,
  * affine table of 8 odd multiples: about 255 dbl + 255/6 madd. */
-static void CV(mul_var_noglv)(JAC *r, const JAC *a, const SE *k) {
+PASTA_TFN void CV(mul_var_noglv)(JAC *r, const JAC *a, const SE *k) {
     uint64_t raw[4];
     int8_t d[257];
     AFF t[8];
@@ -640,7 +644,7 @@ static void CV(mul_var_noglv)(JAC *r, const JAC *a, const SE *k) {
 /* Constant time, no endomorphism (for comparison): T[i] = [i] P for i < 16, 64 fixed
  * windows of 4 bits over the canonical scalar: 252 dbl + 64 ct add (+ table: 1 dbl +
  * 13 add), each entry read with a full scan. */
-static void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
+PASTA_TFN void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
     uint64_t raw[4];
     JAC tab[16], acc, t;
     SF(to_raw)(raw, k);
@@ -661,13 +665,13 @@ static void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
 
 /* ---- Encoding (pasta_curves GroupEncoding). */
 
-static void CV(affine_to_bytes)(uint8_t out[32], const AFF *a) {
+PASTA_TFN void CV(affine_to_bytes)(uint8_t out[32], const AFF *a) {
     /* The identity (0, 0) encodes as 32 zero bytes with no special case. */
     F(to_bytes)(out, &a->x);
     out[31] |= (uint8_t)(F(is_odd)(&a->y) << 7);
 }
 
-static void CV(to_bytes)(uint8_t out[32], const JAC *a) {
+PASTA_TFN void CV(to_bytes)(uint8_t out[32], const JAC *a) {
     AFF t;
     CV(to_affine)(&t, a);
     CV(affine_to_bytes)(out, &t);
@@ -676,7 +680,7 @@ static void CV(to_bytes)(uint8_t out[32], const JAC *a) {
 /* Branch-free: every step runs whatever the bytes; the output is written by cmov and the
  * error code is arithmetic, so only the returned code depends on the input (the valgrind
  * ctime check holds decoding to this). */
-static int CV(affine_from_bytes)(AFF *r, const uint8_t in[32]) {
+PASTA_TFN int CV(affine_from_bytes)(AFF *r, const uint8_t in[32]) {
     uint8_t tmp[32];
     FE x, y, ny, y2;
     for (int i = 0; i < 32; i++) tmp[i] = in[i];
@@ -699,7 +703,7 @@ static int CV(affine_from_bytes)(AFF *r, const uint8_t in[32]) {
            pasta_ct_error(canonical & (valid ^ 1), PASTA_ERR_NOT_ON_CURVE);
 }
 
-static int CV(from_bytes)(JAC *r, const uint8_t in[32]) {
+PASTA_TFN int CV(from_bytes)(JAC *r, const uint8_t in[32]) {
     AFF a = {FC(ZERO), FC(ZERO)};
     JAC t;
     int rc = CV(affine_from_bytes)(&a, in);
@@ -708,13 +712,13 @@ static int CV(from_bytes)(JAC *r, const uint8_t in[32]) {
     return rc;
 }
 
-static void CV(affine_to_uncompressed)(uint8_t out[64], const AFF *a) {
+PASTA_TFN void CV(affine_to_uncompressed)(uint8_t out[64], const AFF *a) {
     F(to_bytes)(out, &a->x);
     F(to_bytes)(out + 32, &a->y);
 }
 
 /* Branch-free as affine_from_bytes. */
-static int CV(affine_from_uncompressed)(AFF *r, const uint8_t in[64]) {
+PASTA_TFN int CV(affine_from_uncompressed)(AFF *r, const uint8_t in[64]) {
     AFF t = {FC(ZERO), FC(ZERO)};
     uint64_t canonical = pasta_ct_is_zero_u64(
         (uint64_t)(int64_t)(F(from_bytes)(&t.x, in) | F(from_bytes)(&t.y, in + 32)));
@@ -731,7 +735,7 @@ static int CV(affine_from_uncompressed)(AFF *r, const uint8_t in[64]) {
 /* Simplified SWU onto the iso-curve y^2 = x^3 + A'x + B' (A' = ISO_A, B' = 1265) with the
  * crate's inversion-free algebra [WB2019, 4.2] and its Sarkar sqrt_ratio trick: the output
  * is the iso-curve point in Jacobian form (num_x * div, y * div^3, div). Constant time. */
-static void CV(sswu_iso)(JAC *o, const FE *u) {
+PASTA_TFN void CV(sswu_iso)(JAC *o, const FE *u) {
     const FE *A = &CC(ISO_A), *B = &CC(ISO_B), *Z = &CC(SSWU_Z);
     FE zu2, ta, num_x1, div, t, num2, div2, div3, num_gx1, num_x2, y1, y2, y, ny;
     F(sqr)(&zu2, u);
@@ -774,7 +778,7 @@ static void CV(sswu_iso)(JAC *o, const FE *u) {
  * The identity (z = 0) maps to Z' = 0. */
 /* r = (...((c0 x + c[0] zp[0]) x + c[1] zp[1]) x ...) x + c[n-1] zp[n-1]: Horner in x,
  * homogenised by the z powers zp (z^2, z^4, z^6, ...). c0 = NULL stands for 1. */
-static void CV(iso_poly)(FE *r, const FE *c0, const FE *c, int n, const FE *x, const FE *zp) {
+PASTA_TFN void CV(iso_poly)(FE *r, const FE *c0, const FE *c, int n, const FE *x, const FE *zp) {
     FE t;
     if (c0 != NULL) F(mul)(r, c0, x);
     else *r = *x;
@@ -785,7 +789,7 @@ static void CV(iso_poly)(FE *r, const FE *c0, const FE *c, int n, const FE *x, c
     }
 }
 
-static void CV(iso_map)(JAC *o, const JAC *p) {
+PASTA_TFN void CV(iso_map)(JAC *o, const JAC *p) {
     const FE *c = CC(ISOGENY);
     FE zp[3], z2, z3, t, u, nx, dx, ny, dy;
     F(sqr)(&z2, &p->z);
@@ -809,14 +813,14 @@ static void CV(iso_map)(JAC *o, const JAC *p) {
     o->z = u;
 }
 
-static void CV(map_to_curve)(JAC *r, const FE *u) {
+PASTA_TFN void CV(map_to_curve)(JAC *r, const FE *u) {
     JAC iso;
     CV(sswu_iso)(&iso, u);
     CV(iso_map)(r, &iso);
 }
 
 /* hash_to_curve = iso_map(Q0 + Q1) computed as iso_map(Q0) + iso_map(Q1) (homomorphism). */
-static int CV(hash_to_curve)(JAC *r, const char *prefix, const uint8_t *msg, size_t len) {
+PASTA_TFN int CV(hash_to_curve)(JAC *r, const char *prefix, const uint8_t *msg, size_t len) {
     uint8_t u[128];
     FE u0, u1;
     JAC p0, p1;
@@ -831,46 +835,16 @@ static int CV(hash_to_curve)(JAC *r, const char *prefix, const uint8_t *msg, siz
     return PASTA_OK;
 }
 
-/* ---- The table. */
-static const struct PASTA_CAT3(pasta_, CURVE, _ops) CV(ops) = {
-    .identity = CV(identity),
-    .generator = CV(generator),
-    .from_affine = CV(from_affine),
-    .to_affine = CV(to_affine),
-    .to_affine_var = CV(to_affine_var),
-    .batch_to_affine = CV(batch_to_affine),
-    .is_identity = CV(is_identity),
-    .affine_is_identity = CV(affine_is_identity),
-    .is_on_curve = CV(is_on_curve),
-    .affine_is_on_curve = CV(affine_is_on_curve),
-    .eq = CV(eq),
-    .affine_eq = CV(affine_eq),
-    .cmov = CV(cmov),
-    .select = CV(select),
-    .neg = CV(neg),
-    .affine_neg = CV(affine_neg),
-    .dbl = CV(dbl),
-    .dbl_var = CV(dbl),
-    .add = CV(add),
-    .add_var = CV(add_var),
-    .madd = CV(madd),
-    .madd_var = CV(madd_var),
-    .endo = CV(endo),
-    .mul = CV(mul),
-    .mul_var = CV(mul_var),
-    .mul_noglv = CV(mul_noglv),
-    .mul_var_noglv = CV(mul_var_noglv),
-    .glv_decompose = CV(glv_decompose),
-    .to_bytes = CV(to_bytes),
-    .affine_to_bytes = CV(affine_to_bytes),
-    .from_bytes = CV(from_bytes),
-    .affine_from_bytes = CV(affine_from_bytes),
-    .affine_to_uncompressed = CV(affine_to_uncompressed),
-    .affine_from_uncompressed = CV(affine_from_uncompressed),
-    .hash_to_curve = CV(hash_to_curve),
-    .map_to_curve = CV(map_to_curve),
-    .sswu_iso = CV(sswu_iso),
-};
+/* ---- The group law for group templates (core/group.h): variable time, Jacobian points,
+ * scalars in SCALAR. */
+PASTA_TFN void CV(g_zero)(JAC *r) { CV(identity)(r); }
+PASTA_TFN void CV(g_add)(JAC *r, const JAC *a, const JAC *b) { CV(add_var)(r, a, b); }
+PASTA_TFN void CV(g_sub)(JAC *r, const JAC *a, const JAC *b) {
+    JAC nb;
+    CV(neg)(&nb, b);
+    CV(add_var)(r, a, &nb);
+}
+PASTA_TFN void CV(g_scale)(JAC *r, const JAC *a, const SE *k) { CV(mul_var)(r, a, k); }
 
 #undef SF
 #undef SE

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backends/alloc.h"
+#include "core/alloc.h"
 
 /* expand_message_xmd (BLAKE2b-512, personalisation all zero) of msg with
  * DST = prefix || "-" || curve_id || "_XMD:BLAKE2b_SSWU_RO_", 128 bytes, then each 64-byte

@@ -1,18 +1,19 @@
 /* Template: every field operation of the public API on one backend, on top of that
  * backend's kernels F(add), F(sub), F(dbl), F(mul), F(sqr) (docs/DESIGN.md).
  *
- * Include with PASTA_BACKEND and FIELD defined, after backends/template.h, the backend's
- * kernel header, fields/ct.h, fields/safegcd.h and backends/alloc.h. Defines static
- * functions F(name) with the contracts of include/pasta/field.h, and the table F(ops).
+ * Include with PASTA_BACKEND and FIELD defined, after core/names.h, the backend's
+ * kernel header, core/ct.h, fields/safegcd.h and core/alloc.h (backends/templates.h does).
+ * Defines static functions F(name) with the contracts of include/pasta/field.h; the
+ * tables are made elsewhere from fields/field_list.h (backends/backend_impl.h).
  */
 
 #define MODULUS FC(MODULUS)
 
-static void F(zero)(FE *r) { *r = FC(ZERO); }
-static void F(one)(FE *r) { *r = FC(ONE); }
+PASTA_TFN void F(zero)(FE *r) { *r = FC(ZERO); }
+PASTA_TFN void F(one)(FE *r) { *r = FC(ONE); }
 
 /* r = a - y if a >= y, else a (y any 256-bit integer, constant time). */
-static void F(csub_ge)(uint64_t a[4], const uint64_t y[4]) {
+PASTA_TFN void F(csub_ge)(uint64_t a[4], const uint64_t y[4]) {
     uint64_t t0, t1, t2, t3, b;
     b = pasta_sbb(0, a[0], y[0], &t0);
     b = pasta_sbb(b, a[1], y[1], &t1);
@@ -26,7 +27,7 @@ static void F(csub_ge)(uint64_t a[4], const uint64_t y[4]) {
 }
 
 /* x mod m for any x < 2^256 < 4m: subtract 2m, then m, each if possible. */
-static void F(reduce_raw)(FE *r, const uint64_t x[4]) {
+PASTA_TFN void F(reduce_raw)(FE *r, const uint64_t x[4]) {
     const uint64_t two_m[4] = {MODULUS[0] << 1, (MODULUS[1] << 1) | (MODULUS[0] >> 63),
                                (MODULUS[2] << 1) | (MODULUS[1] >> 63),
                                (MODULUS[3] << 1) | (MODULUS[2] >> 63)};
@@ -36,37 +37,37 @@ static void F(reduce_raw)(FE *r, const uint64_t x[4]) {
     for (int i = 0; i < 4; i++) r->limbs[i] = t[i];
 }
 
-static void F(from_raw)(FE *r, const uint64_t limbs[4]) {
+PASTA_TFN void F(from_raw)(FE *r, const uint64_t limbs[4]) {
     FE t;
     const FE *r2 = (const FE *)(const void *)FC(R2);
     F(reduce_raw)(&t, limbs);
     F(mul)(r, &t, r2); /* (x * R^2) / R = x R */
 }
 
-static void F(to_raw)(uint64_t limbs[4], const FE *a) {
+PASTA_TFN void F(to_raw)(uint64_t limbs[4], const FE *a) {
     const FE one_raw = {{1, 0, 0, 0}};
     FE t;
     F(mul)(&t, a, &one_raw); /* (a R * 1) / R = a */
     for (int i = 0; i < 4; i++) limbs[i] = t.limbs[i];
 }
 
-static void F(from_u64)(FE *r, uint64_t v) {
+PASTA_TFN void F(from_u64)(FE *r, uint64_t v) {
     const uint64_t x[4] = {v, 0, 0, 0};
     F(from_raw)(r, x);
 }
 
-static void F(from_u128)(FE *r, uint64_t lo, uint64_t hi) {
+PASTA_TFN void F(from_u128)(FE *r, uint64_t lo, uint64_t hi) {
     const uint64_t x[4] = {lo, hi, 0, 0};
     F(from_raw)(r, x);
 }
 
-static void F(to_bytes)(uint8_t out[32], const FE *a) {
+PASTA_TFN void F(to_bytes)(uint8_t out[32], const FE *a) {
     uint64_t x[4];
     F(to_raw)(x, a);
     for (int i = 0; i < 32; i++) out[i] = (uint8_t)(x[i / 8] >> (8 * (i % 8)));
 }
 
-static void F(load_le)(uint64_t x[4], const uint8_t *in) {
+PASTA_TFN void F(load_le)(uint64_t x[4], const uint8_t *in) {
     for (int i = 0; i < 4; i++) {
         uint64_t v = 0;
         for (int j = 7; j >= 0; j--) v = (v << 8) | in[8 * i + j];
@@ -80,7 +81,7 @@ static void F(load_le)(uint64_t x[4], const uint8_t *in) {
  * XOR form: when flag is 1, the old value is masked with a defined zero, so memcheck sees
  * a fully defined result (pasta_fp a; pasta_fp_from_bytes(&a, in) is valgrind-clean). The
  * inverse mask has its own barrier, else the compiler folds this back into the XOR form. */
-static void F(cmov)(FE *r, const FE *a, int flag) {
+PASTA_TFN void F(cmov)(FE *r, const FE *a, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
     uint64_t keep = pasta_ct_barrier(~mask);
     for (int i = 0; i < 4; i++) {
@@ -89,12 +90,12 @@ static void F(cmov)(FE *r, const FE *a, int flag) {
     }
 }
 
-static void F(select)(FE *r, const FE *a, const FE *b, int flag) {
+PASTA_TFN void F(select)(FE *r, const FE *a, const FE *b, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
     for (int i = 0; i < 4; i++) r->limbs[i] = a->limbs[i] ^ (mask & (a->limbs[i] ^ b->limbs[i]));
 }
 
-static void F(cswap)(FE *a, FE *b, int flag) {
+PASTA_TFN void F(cswap)(FE *a, FE *b, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
     for (int i = 0; i < 4; i++) {
         uint64_t d = mask & (a->limbs[i] ^ b->limbs[i]);
@@ -105,7 +106,7 @@ static void F(cswap)(FE *a, FE *b, int flag) {
 
 /* Branch-free: the output is written through cmov and the error code is arithmetic, so
  * only the returned code depends on the input (needed by the valgrind ctime check). */
-static int F(from_bytes)(FE *r, const uint8_t in[32]) {
+PASTA_TFN int F(from_bytes)(FE *r, const uint8_t in[32]) {
     uint64_t x[4];
     FE t;
     const FE *r2 = (const FE *)(const void *)FC(R2);
@@ -118,7 +119,7 @@ static int F(from_bytes)(FE *r, const uint8_t in[32]) {
 }
 
 /* d0 R^2 / R + d1 R^3 / R = (d0 + d1 2^256) R, as zcash/pasta_curves' from_u512. */
-static void F(from_uniform_bytes)(FE *r, const uint8_t in[64]) {
+PASTA_TFN void F(from_uniform_bytes)(FE *r, const uint8_t in[64]) {
     uint64_t x[4];
     FE lo, hi;
     F(load_le)(x, in);
@@ -130,7 +131,7 @@ static void F(from_uniform_bytes)(FE *r, const uint8_t in[64]) {
     F(add)(r, &lo, &hi);
 }
 
-static int F(random)(FE *r, pasta_rng_fn rng, void *rng_ctx) {
+PASTA_TFN int F(random)(FE *r, pasta_rng_fn rng, void *rng_ctx) {
     uint8_t buf[64];
     if (rng == NULL) return PASTA_ERR_INVALID_ARG;
     if (rng(rng_ctx, buf, sizeof buf) != 0) {
@@ -142,29 +143,29 @@ static int F(random)(FE *r, pasta_rng_fn rng, void *rng_ctx) {
     return PASTA_OK;
 }
 
-static int F(is_zero)(const FE *a) {
+PASTA_TFN int F(is_zero)(const FE *a) {
     return (int)pasta_ct_is_zero_u64(a->limbs[0] | a->limbs[1] | a->limbs[2] | a->limbs[3]);
 }
 
-static int F(eq)(const FE *a, const FE *b) {
+PASTA_TFN int F(eq)(const FE *a, const FE *b) {
     uint64_t d = 0;
     for (int i = 0; i < 4; i++) d |= a->limbs[i] ^ b->limbs[i];
     return (int)pasta_ct_is_zero_u64(d);
 }
 
-static int F(is_odd)(const FE *a) {
+PASTA_TFN int F(is_odd)(const FE *a) {
     uint64_t x[4];
     F(to_raw)(x, a);
     return (int)(x[0] & 1);
 }
 
 /* r = 0 - a on the backend's sub kernel: m - a, or 0 for a = 0. */
-static void F(neg)(FE *r, const FE *a) { F(sub)(r, &FC(ZERO), a); }
+PASTA_TFN void F(neg)(FE *r, const FE *a) { F(sub)(r, &FC(ZERO), a); }
 
 /* r = a / 2: (a + (a odd ? m : 0)) >> 1. a + m < 2m < 2^256 (m < 2^255), so the sum needs
  * no fifth limb; the result is < m. Constant time (the parity is a mask). Scalar locals:
  * gcc keeps arrays written through the carry intrinsics in memory. */
-static void F(half)(FE *r, const FE *a) {
+PASTA_TFN void F(half)(FE *r, const FE *a) {
     uint64_t mask = pasta_ct_mask(a->limbs[0] & 1), t0, t1, t2, t3, c;
     c = pasta_adc(0, a->limbs[0], MODULUS[0] & mask, &t0);
     c = pasta_adc(c, a->limbs[1], MODULUS[1] & mask, &t1);
@@ -176,14 +177,14 @@ static void F(half)(FE *r, const FE *a) {
     r->limbs[3] = t3 >> 1;
 }
 
-static void F(cube)(FE *r, const FE *a) {
+PASTA_TFN void F(cube)(FE *r, const FE *a) {
     FE t;
     F(sqr)(&t, a);
     F(mul)(r, &t, a);
 }
 
 /* Fixed 4-bit windows, 64 of them, each table entry read with a full constant-time scan. */
-static void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
+PASTA_TFN void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     FE table[16], acc, sel;
     F(one)(&table[0]);
     table[1] = *a;
@@ -202,7 +203,7 @@ static void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
 /* Left to right, sliding windows of up to 4 bits over the odd powers a, a^3, ..., a^15
  * (plain square and multiply below 32 bits). Branches depend on the exponent only, which
  * is public: constant time in a. */
-static void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
+PASTA_TFN void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
 #define POW_BIT(i) ((e[(i) / 64] >> ((i) % 64)) & 1)
     FE acc, odd[8];
     int top = 255, started = 0;
@@ -249,13 +250,13 @@ static void F(pow_var)(FE *r, const FE *a, const uint64_t e[4]) {
 
 /* safegcd on the Montgomery limbs gives (aR)^-1; times R^3 in Montgomery form
  * ((aR)^-1 R^3 / R) is a^-1 R. 0 maps to 0. */
-static void F(invert)(FE *r, const FE *a) {
+PASTA_TFN void F(invert)(FE *r, const FE *a) {
     FE t;
     pasta_modinv_ct(t.limbs, a->limbs, &PASTA_CAT(pasta_modinv_, FIELD));
     F(mul)(r, &t, (const FE *)(const void *)FC(R3));
 }
 
-static void F(invert_var)(FE *r, const FE *a) {
+PASTA_TFN void F(invert_var)(FE *r, const FE *a) {
     FE t;
     pasta_modinv_var(t.limbs, a->limbs, &PASTA_CAT(pasta_modinv_, FIELD));
     F(mul)(r, &t, (const FE *)(const void *)FC(R3));
@@ -263,7 +264,7 @@ static void F(invert_var)(FE *r, const FE *a) {
 
 /* Montgomery's trick; zeros are replaced by one in the running product (constant time)
  * and mapped back to zero. prefix[i] = product of the nonzero in[0..i). */
-static int F(batch_invert)(FE *out, const FE *in, size_t n) {
+PASTA_TFN int F(batch_invert)(FE *out, const FE *in, size_t n) {
     if (n == 0) return PASTA_OK;
     if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
     if (n > SIZE_MAX / sizeof(FE)) return PASTA_ERR_INVALID_ARG;
@@ -315,7 +316,7 @@ static inline uint64_t F(eq_mask)(uint64_t a, uint64_t b) {
 /* The j < 256 with x = h^j for x in <h> (some j < 256 for x = 0, when the caller's y is
  * 0 too): a full scan of the 16-bit keys, with arithmetic masks (vectorised; no
  * comparison, branch or secret index). */
-static uint64_t F(sqrt_dlog)(const FE *x) {
+PASTA_TFN uint64_t F(sqrt_dlog)(const FE *x) {
     const uint16_t k = (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT);
     uint16_t j = 0;
     for (uint16_t i = 0; i < 256; i++) {
@@ -328,7 +329,7 @@ static uint64_t F(sqrt_dlog)(const FE *x) {
 
 /* acc *= g^(-E 2^(4 s)) for E = e mod 2^(4 n) (s + n <= 8): one multiplication per
  * 4-bit digit of E by SQRT_TAB[s + i][digit i], each read by a full masked scan. */
-static void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
+PASTA_TFN void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
     for (int i = 0; i < n; i++) {
         const uint64_t d = (e >> (4 * i)) & 15;
         const FE *row = SQRT_TAB[s + i];
@@ -347,7 +348,7 @@ static void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
 
 /* r = y g^(-floor(e/2)) for z = g^e (see above): r^2 = a if e is even, ROOT_OF_UNITY a
  * if e is odd (a non-square a). z = 0 (a = 0) gives r = y = 0. */
-static void F(sqrt_core)(FE *r, const FE *y, const FE *z) {
+PASTA_TFN void F(sqrt_core)(FE *r, const FE *y, const FE *z) {
     FE x1, x2, x0, t;
     x2 = *z;
     for (int i = 0; i < 8; i++) F(sqr)(&x2, &x2); /* z^(2^8) */
@@ -371,14 +372,14 @@ static void F(sqrt_core)(FE *r, const FE *y, const FE *z) {
 }
 
 /* r = a^((t-1)/2) = a^((m-1) >> 33): y = a r = a^((t+1)/2), z = y r = a^t. */
-static void F(pow_tm1d2)(FE *r, const FE *a) {
+PASTA_TFN void F(pow_tm1d2)(FE *r, const FE *a) {
     const uint64_t e[4] = {(MODULUS[0] >> 33) | (MODULUS[1] << 31),
                            (MODULUS[1] >> 33) | (MODULUS[2] << 31),
                            (MODULUS[2] >> 33) | (MODULUS[3] << 31), MODULUS[3] >> 33};
     F(pow_var)(r, a, e); /* public exponent: constant time in a */
 }
 
-static int F(sqrt)(FE *r, const FE *a) {
+PASTA_TFN int F(sqrt)(FE *r, const FE *a) {
     FE w, y, z, t;
     F(pow_tm1d2)(&w, a);
     F(mul)(&y, a, &w);
@@ -395,7 +396,7 @@ static int F(sqrt)(FE *r, const FE *a) {
  * (v^(2^33 t) = 1 for v != 0), y^2 = z u/v. The core gives r^2 = u/v or ROOT_OF_UNITY u/v;
  * the flag is r^2 v == u: 1 for num = 0 (r = 0), 0 for div = 0 != num (z = y = r = 0),
  * as pasta_curves. Constant time. */
-static int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
+PASTA_TFN int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
     FE s, w, y, z, t;
     s = *div; /* v^(2^k - 1) for k = 1, 2, 4, 8, 16, 32 */
     for (int k = 1; k < 32; k *= 2) {
@@ -421,7 +422,7 @@ static int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
 #undef SQRT_TAB
 #undef SQRT_KEY
 
-static int F(legendre)(const FE *a) {
+PASTA_TFN int F(legendre)(const FE *a) {
     /* (m - 1) / 2 */
     const uint64_t e[4] = {(MODULUS[0] >> 1) | (MODULUS[1] << 63),
                            (MODULUS[1] >> 1) | (MODULUS[2] << 63),
@@ -432,9 +433,9 @@ static int F(legendre)(const FE *a) {
     return one - (1 ^ one ^ zero);
 }
 
-static int F(is_square)(const FE *a) { return F(legendre)(a) >= 0; }
+PASTA_TFN int F(is_square)(const FE *a) { return F(legendre)(a) >= 0; }
 
-static void F(chain)(int op, FE *x, const FE *y, uint64_t n) {
+PASTA_TFN void F(chain)(int op, FE *x, const FE *y, uint64_t n) {
     FE acc = *x;
     switch (op) {
     case PASTA_CHAIN_ADD:
@@ -461,12 +462,10 @@ static void F(chain)(int op, FE *x, const FE *y, uint64_t n) {
     *x = acc;
 }
 
-static const struct PASTA_CAT3(pasta_, FIELD, _ops) F(ops) = {
-    F(zero), F(one), F(from_u64), F(from_u128), F(from_raw), F(to_raw), F(to_bytes),
-    F(from_bytes), F(from_uniform_bytes), F(random), F(add), F(sub), F(neg), F(dbl),
-    F(mul), F(sqr), F(cube), F(pow), F(pow_var), F(invert), F(invert_var),
-    F(batch_invert), F(sqrt), F(sqrt_ratio), F(legendre), F(is_square), F(eq),
-    F(is_zero), F(is_odd), F(cmov), F(select), F(cswap), F(chain),
-};
+/* ---- The group law of (F, +) for group templates (core/group.h); scalars are F. */
+PASTA_TFN void F(g_zero)(FE *r) { *r = FC(ZERO); }
+PASTA_TFN void F(g_add)(FE *r, const FE *a, const FE *b) { F(add)(r, a, b); }
+PASTA_TFN void F(g_sub)(FE *r, const FE *a, const FE *b) { F(sub)(r, a, b); }
+PASTA_TFN void F(g_scale)(FE *r, const FE *a, const FE *k) { F(mul)(r, a, k); }
 
 #undef MODULUS

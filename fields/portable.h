@@ -2,7 +2,7 @@
  *
  * Contract (docs/DESIGN.md): inputs canonical Montgomery values (< m, R = 2^256), output
  * canonical, r may alias a and/or b, constant time (masks, no value-dependent branch).
- * Carries go through pasta_adc/pasta_sbb (fields/ct.h: adc/sbb intrinsics on x86-64,
+ * Carries go through pasta_adc/pasta_sbb (core/ct.h: adc/sbb intrinsics on x86-64,
  * __int128 elsewhere); products through unsigned __int128.
  *
  * The Pasta moduli have limb 2 = 0, limb 3 = 2^62 and m = 1 mod 2^32; the Montgomery
@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "fields/ct.h"
+#include "core/ct.h"
 #include "pasta/field.h"
 
 #define PASTA_P0 0x992d30ed00000001ULL

@@ -31,7 +31,7 @@ static const char *const diff_iv_names[IR_N] = {
 
 
 #define PASTA_FIELD_TEMPLATE "fuzz/field_diff_impl.h"
-#include "backends/for_each.h"
+#include "core/for_each.h"
 #undef PASTA_FIELD_TEMPLATE
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

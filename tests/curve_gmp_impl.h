@@ -1,4 +1,4 @@
-/* Template (backends/for_each.h, CURVE): Pallas/Vesta against an independent affine
+/* Template (core/for_each.h, CURVE): Pallas/Vesta against an independent affine
  * reference in GMP — the textbook chord-and-tangent law on y^2 = x^3 + 5 with mpz_invert —
  * for add, madd, dbl (constant-time and _var) and scalar multiplication. */
 #define G(name) PASTA_CAT3(g_, CURVE, PASTA_CAT(_, name))

@@ -10,7 +10,7 @@
 #define STR(x) STR_(x)
 
 #define PASTA_CURVE_TEMPLATE "tests/curve_tests_impl.h"
-#include "backends/for_each.h"
+#include "core/for_each.h"
 #undef PASTA_CURVE_TEMPLATE
 
 #include "orchard_vectors.h"

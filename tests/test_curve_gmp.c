@@ -9,7 +9,7 @@
 #define STR(x) STR_(x)
 
 #define PASTA_CURVE_TEMPLATE "tests/curve_gmp_impl.h"
-#include "backends/for_each.h"
+#include "core/for_each.h"
 #undef PASTA_CURVE_TEMPLATE
 
 #define GMP_CURVE_TESTS(B, BID)                                                         \

@@ -10,7 +10,7 @@
 #define STR(x) STR_(x)
 
 #define PASTA_FIELD_TEMPLATE "tests/field_tests_impl.h"
-#include "backends/for_each.h"
+#include "core/for_each.h"
 #undef PASTA_FIELD_TEMPLATE
 
 static long sweep_pairs(void) {

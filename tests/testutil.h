@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "backends/backend.h"
+#include "core/alloc.h"
 #include "fields/constants.h"
 #include "pasta/pasta.h"
 

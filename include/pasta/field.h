@@ -123,6 +123,27 @@ PASTA_API void pasta_fp_select(pasta_fp *r, const pasta_fp *a, const pasta_fp *b
                                int flag);                                   /* flag ? b : a */
 PASTA_API void pasta_fp_cswap(pasta_fp *a, pasta_fp *b, int flag);  /* flag ? swap a, b */
 
+/* Array operations: one call per array of n elements, the kernels inlined in the loop
+ * (use these rather than per-element calls for bulk work). Arrays may be NULL only with
+ * n = 0; outputs may alias inputs element for element (r == a etc.); the single values c
+ * and x may point anywhere, even into r. Constant time in the values (n is public).
+ * Return PASTA_OK, or PASTA_ERR_INVALID_ARG (NULL with n > 0, NULL r, c or x, or
+ * n > SIZE_MAX / 64), nothing written. */
+PASTA_API int pasta_fp_vec_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n);
+PASTA_API int pasta_fp_vec_sub(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n);
+PASTA_API int pasta_fp_vec_mul(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n);
+/* r[i] = a[i] * c */
+PASTA_API int pasta_fp_vec_scale(pasta_fp *r, const pasta_fp *a, const pasta_fp *c, size_t n);
+/* r[i] = a[i] * b[i] + c[i] */
+PASTA_API int pasta_fp_vec_mul_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b,
+                                   const pasta_fp *c, size_t n);
+/* *r = sum of a[i] * b[i] (0 for n = 0) */
+PASTA_API int pasta_fp_vec_inner_product(pasta_fp *r, const pasta_fp *a, const pasta_fp *b,
+                                         size_t n);
+/* *r = sum of coeffs[i] * x^i (0 for n = 0), Horner's rule */
+PASTA_API int pasta_fp_poly_eval(pasta_fp *r, const pasta_fp *coeffs, size_t n,
+                                 const pasta_fp *x);
+
 /* ---- Fq: same contracts as above. */
 PASTA_API void pasta_fq_zero(pasta_fq *r);
 PASTA_API void pasta_fq_one(pasta_fq *r);
@@ -156,6 +177,17 @@ PASTA_API int pasta_fq_is_odd(const pasta_fq *a);
 PASTA_API void pasta_fq_cmov(pasta_fq *r, const pasta_fq *a, int flag);
 PASTA_API void pasta_fq_select(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, int flag);
 PASTA_API void pasta_fq_cswap(pasta_fq *a, pasta_fq *b, int flag);
+
+PASTA_API int pasta_fq_vec_add(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n);
+PASTA_API int pasta_fq_vec_sub(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n);
+PASTA_API int pasta_fq_vec_mul(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n);
+PASTA_API int pasta_fq_vec_scale(pasta_fq *r, const pasta_fq *a, const pasta_fq *c, size_t n);
+PASTA_API int pasta_fq_vec_mul_add(pasta_fq *r, const pasta_fq *a, const pasta_fq *b,
+                                   const pasta_fq *c, size_t n);
+PASTA_API int pasta_fq_vec_inner_product(pasta_fq *r, const pasta_fq *a, const pasta_fq *b,
+                                         size_t n);
+PASTA_API int pasta_fq_poly_eval(pasta_fq *r, const pasta_fq *coeffs, size_t n,
+                                 const pasta_fq *x);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,13 @@
-#include "backends/alloc.h"
+/* Compiled twice: into libpasta (plain malloc/free) and, with PASTA_ALLOC_HOOKS, into the
+ * test-only library pasta_testing, whose allocator fails on demand and counts live blocks
+ * (tests/test_contract.c). */
+#include "core/alloc.h"
 
 #include <stdlib.h>
-#include <stdatomic.h>
 #include <string.h>
+
+#ifdef PASTA_ALLOC_HOOKS
+#include <stdatomic.h>
 
 static _Atomic long fail_at; /* 0: never fail */
 static _Atomic long count;
@@ -24,11 +29,6 @@ void pasta_free(void *p) {
     free(p);
 }
 
-void pasta_secure_zero(void *p, size_t n) {
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
 long pasta_test_alloc_fail_at(long n) {
     long made = atomic_exchange(&count, 0);
     atomic_store(&fail_at, n);
@@ -36,3 +36,13 @@ long pasta_test_alloc_fail_at(long n) {
 }
 
 long pasta_test_alloc_live(void) { return atomic_load(&live); }
+#else
+void *pasta_alloc(size_t size) { return size == 0 ? NULL : malloc(size); }
+
+void pasta_free(void *p) { free(p); }
+#endif
+
+void pasta_secure_zero(void *p, size_t n) {
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}

@@ -1,6 +1,6 @@
-/* Constant-time helpers shared by all layers. */
-#ifndef PASTA_FIELDS_CT_H
-#define PASTA_FIELDS_CT_H
+/* Bottom layer: constant-time helpers shared by all layers. */
+#ifndef PASTA_CORE_CT_H
+#define PASTA_CORE_CT_H
 
 #include <stdint.h>
 
@@ -62,4 +62,4 @@ static inline uint64_t pasta_ct_lt4(const uint64_t a[4], const uint64_t b[4]) {
     return pasta_sbb(borrow, a[3], b[3], &t);
 }
 
-#endif /* PASTA_FIELDS_CT_H */
+#endif /* PASTA_CORE_CT_H */

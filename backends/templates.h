@@ -1,0 +1,22 @@
+/* Instantiates every field and curve template for the backend named by PASTA_BACKEND,
+ * whose kernel header the includer has already included: static functions F(name) and
+ * CV(name), no tables. A later layer's per-backend translation unit (msm/, fft/) includes
+ * this, then its own templates, and calls field and curve functions directly. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/alloc.h"
+#include "core/ct.h"
+#include "core/names.h"
+#include "fields/constants.h"
+#include "fields/field_list.h"
+#include "fields/safegcd.h"
+
+#define PASTA_FIELD_TEMPLATE "fields/field_impl.h"
+#define PASTA_CURVE_TEMPLATE "curves/curve_impl.h"
+#include "core/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
+#undef PASTA_CURVE_TEMPLATE
+#define PASTA_FIELD_TEMPLATE "fields/array_impl.h"
+#include "core/for_each.h"
+#undef PASTA_FIELD_TEMPLATE

@@ -1,0 +1,26 @@
+/* Bottom layer: the one place that knows about threads (OpenMP). fields/ and curves/ are
+ * single-threaded; the layers above (msm/, fft/) split their work into tasks and run them
+ * through pasta_parallel_for, so the threading model can change in this file alone.
+ *
+ * Determinism: tasks write disjoint outputs and the caller combines partial results in
+ * task order, so results never depend on the thread count. Allocation happens on the
+ * calling thread before pasta_parallel_for (docs/CONTRACT.md), never inside a task. */
+#ifndef PASTA_CORE_PARALLEL_H
+#define PASTA_CORE_PARALLEL_H
+
+#include <stddef.h>
+
+#include "core/names.h"
+
+/* The thread count a call uses when the caller asks for 0 ("default"): OpenMP's
+ * (OMP_NUM_THREADS, else the number of cores); 1 in a build without OpenMP. */
+PASTA_INTERNAL int pasta_threads_default(void);
+
+/* Runs task(ctx, i) for every i in [0, ntasks), on at most `threads` threads (0: the
+ * default), each task exactly once, a static contiguous split of [0, ntasks). Returns
+ * when all are done. ntasks = 0 does nothing; threads is clamped to ntasks. */
+typedef void (*pasta_task_fn)(void *ctx, size_t i);
+PASTA_INTERNAL void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task,
+                                       void *ctx);
+
+#endif /* PASTA_CORE_PARALLEL_H */

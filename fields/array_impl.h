@@ -1,0 +1,96 @@
+/* Template: the array operations of include/pasta/field.h on one backend, one call per
+ * array (an embedding prover's bulk work and gate evaluation), with the backend's kernels
+ * inlined in each loop. Include after fields/field_impl.h with the same FIELD.
+ *
+ * Contract (all): n elements; NULL arrays only with n = 0; n above PASTA_ARRAY_MAX
+ * (an array that cannot exist) is PASTA_ERR_INVALID_ARG, output untouched. Element-wise
+ * outputs may alias their inputs exactly (r == a etc.); a single input (c, x) and a single
+ * output (r) may point anywhere, inputs are read before r is written. Constant time in
+ * the values (n is public). */
+#ifndef PASTA_ARRAY_MAX
+#define PASTA_ARRAY_MAX (SIZE_MAX / 64)
+#endif
+
+#define ARRAY_CHECK1(p, n) \
+    if ((n) > PASTA_ARRAY_MAX || ((n) > 0 && (p) == NULL)) return PASTA_ERR_INVALID_ARG
+
+/* r[i] = a[i] + b[i] */
+PASTA_TFN int F(vec_add)(FE *r, const FE *a, const FE *b, size_t n) {
+    ARRAY_CHECK1(r, n);
+    ARRAY_CHECK1(a, n);
+    ARRAY_CHECK1(b, n);
+    for (size_t i = 0; i < n; i++) F(add)(&r[i], &a[i], &b[i]);
+    return PASTA_OK;
+}
+
+/* r[i] = a[i] - b[i] */
+PASTA_TFN int F(vec_sub)(FE *r, const FE *a, const FE *b, size_t n) {
+    ARRAY_CHECK1(r, n);
+    ARRAY_CHECK1(a, n);
+    ARRAY_CHECK1(b, n);
+    for (size_t i = 0; i < n; i++) F(sub)(&r[i], &a[i], &b[i]);
+    return PASTA_OK;
+}
+
+/* r[i] = a[i] b[i] */
+PASTA_TFN int F(vec_mul)(FE *r, const FE *a, const FE *b, size_t n) {
+    ARRAY_CHECK1(r, n);
+    ARRAY_CHECK1(a, n);
+    ARRAY_CHECK1(b, n);
+    for (size_t i = 0; i < n; i++) F(mul)(&r[i], &a[i], &b[i]);
+    return PASTA_OK;
+}
+
+/* r[i] = a[i] c */
+PASTA_TFN int F(vec_scale)(FE *r, const FE *a, const FE *c, size_t n) {
+    ARRAY_CHECK1(r, n);
+    ARRAY_CHECK1(a, n);
+    if (c == NULL) return PASTA_ERR_INVALID_ARG;
+    const FE k = *c; /* c may point into r */
+    for (size_t i = 0; i < n; i++) F(mul)(&r[i], &a[i], &k);
+    return PASTA_OK;
+}
+
+/* r[i] = a[i] b[i] + c[i] */
+PASTA_TFN int F(vec_mul_add)(FE *r, const FE *a, const FE *b, const FE *c, size_t n) {
+    ARRAY_CHECK1(r, n);
+    ARRAY_CHECK1(a, n);
+    ARRAY_CHECK1(b, n);
+    ARRAY_CHECK1(c, n);
+    for (size_t i = 0; i < n; i++) {
+        FE t;
+        F(mul)(&t, &a[i], &b[i]);
+        F(add)(&r[i], &t, &c[i]);
+    }
+    return PASTA_OK;
+}
+
+/* *r = sum a[i] b[i] (0 for n = 0) */
+PASTA_TFN int F(vec_inner_product)(FE *r, const FE *a, const FE *b, size_t n) {
+    ARRAY_CHECK1(a, n);
+    ARRAY_CHECK1(b, n);
+    if (r == NULL) return PASTA_ERR_INVALID_ARG;
+    FE acc = FC(ZERO), t;
+    for (size_t i = 0; i < n; i++) {
+        F(mul)(&t, &a[i], &b[i]);
+        F(add)(&acc, &acc, &t);
+    }
+    *r = acc;
+    return PASTA_OK;
+}
+
+/* *r = sum coeffs[i] x^i (0 for n = 0), by Horner's rule from the top coefficient. */
+PASTA_TFN int F(poly_eval)(FE *r, const FE *coeffs, size_t n, const FE *x) {
+    ARRAY_CHECK1(coeffs, n);
+    if (r == NULL || x == NULL) return PASTA_ERR_INVALID_ARG;
+    const FE xv = *x;
+    FE acc = FC(ZERO);
+    for (size_t i = n; i-- > 0;) {
+        F(mul)(&acc, &acc, &xv);
+        F(add)(&acc, &acc, &coeffs[i]);
+    }
+    *r = acc;
+    return PASTA_OK;
+}
+
+#undef ARRAY_CHECK1

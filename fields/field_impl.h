@@ -294,8 +294,10 @@ PASTA_TFN int F(batch_invert)(FE *out, const FE *in, size_t n) {
 /* ---- Square roots: Sarkar's table-based algorithm (eprint 2020/1407), as the
  * sqrt-table feature of zcash/pasta_curves, with constant-time table accesses.
  * m - 1 = 2^32 t (t odd), g = ROOT_OF_UNITY (order 2^32). For a target a, one
- * exponentiation gives y and z with y^2 = z a, z = a^t = g^e in <g>; a is a square iff e
- * is even, and then sqrt(a) = y g^(-e/2). e is found 8 bits at a time, from the bottom:
+ * exponentiation gives y = a^((t+1)/2) and z = a^t = g^e (0 <= e < 2^32), y^2 = z a; a is a
+ * square iff e is even. The root returned is pasta_curves' (sqrt_common): y g^k with
+ * k = ((-e mod 2^32) + 1) >> 1, i.e. for a square the k in [0, 2^31) with g^(2k) = a^(-t).
+ * e is found 8 bits at a time, from the bottom:
  * z^(2^24) = h^(e mod 2^8) with h = g^(2^24) of order 256, whose discrete logarithm is
  * found by a full scan of SQRT_KEY (16 bits of h^j, distinct); the next 8 bits come from
  * z^(2^16) g^(-(e mod 2^8) 2^16) = h^(bits 8..15), and so on. Powers g^(-E 2^s) for known
@@ -346,8 +348,10 @@ PASTA_TFN void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
     }
 }
 
-/* r = y g^(-floor(e/2)) for z = g^e (see above): r^2 = a if e is even, ROOT_OF_UNITY a
- * if e is odd (a non-square a). z = 0 (a = 0) gives r = y = 0. */
+/* r = y g^k, k = ((-e mod 2^32) + 1) >> 1, for z = g^e (see above), as pasta_curves:
+ * r^2 = a if e is even, ROOT_OF_UNITY a if e is odd (a non-square a). g^k = g^(-E) with
+ * E = floor(e/2) + 2^31 [e != 0] (< 2^32: eight 4-bit digits of the table). z = 0 (a = 0)
+ * gives r = y = 0. */
 PASTA_TFN void F(sqrt_core)(FE *r, const FE *y, const FE *z) {
     FE x1, x2, x0, t;
     x2 = *z;
@@ -366,8 +370,9 @@ PASTA_TFN void F(sqrt_core)(FE *r, const FE *y, const FE *z) {
     t = *z;
     F(sqrt_mul_pow)(&t, e, 0, 6); /* z g^(-e) = h^(bits 24..31) */
     e |= F(sqrt_dlog)(&t) << 24;
+    e = (e >> 1) | ((1 ^ pasta_ct_is_zero_u64(e)) << 31); /* E: y g^(-E) is the crate's root */
     t = *y;
-    F(sqrt_mul_pow)(&t, e >> 1, 0, 8);
+    F(sqrt_mul_pow)(&t, e, 0, 8);
     *r = t;
 }
 
@@ -393,8 +398,9 @@ PASTA_TFN int F(sqrt)(FE *r, const FE *a) {
 
 /* sqrt(u/v) without inversion (the trick of RFC 9380, F.2.1.1, on Sarkar's core):
  * s = v^(2^32 - 1), w = (u v^(2^33 - 1))^((t-1)/2) s, y = u w, z = y v w = (u/v)^t
- * (v^(2^33 t) = 1 for v != 0), y^2 = z u/v. The core gives r^2 = u/v or ROOT_OF_UNITY u/v;
- * the flag is r^2 v == u: 1 for num = 0 (r = 0), 0 for div = 0 != num (z = y = r = 0),
+ * (v^(2^33 t) = 1 for v != 0), y = (u/v)^((t+1)/2): the core's r is sqrt's root of u/v
+ * (r^2 = u/v or ROOT_OF_UNITY u/v), as pasta_curves' sqrt_ratio (= its sqrt_alt(u/v)).
+ * The flag is r^2 v == u: 1 for num = 0 (r = 0), 0 for div = 0 != num (z = y = r = 0),
  * as pasta_curves. Constant time. */
 PASTA_TFN int F(sqrt_ratio)(FE *r, const FE *num, const FE *div) {
     FE s, w, y, z, t;

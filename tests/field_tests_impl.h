@@ -239,6 +239,181 @@ static void T(sqrt_2adic)(OPS_T *o) {
     }
 }
 
+/* zcash/pasta_curves' square root (SqrtTables::sqrt_common, src/arithmetic/fields.rs, the
+ * default sqrt-table feature; sqrt = sqrt_alt, and sqrt_ratio(u, v) = sqrt_alt(u/v)), by
+ * its rule, with GMP only. m - 1 = 2^32 t, g = 5^t. For a != 0: y = a^((t+1)/2) and
+ * root = y g^k, where k is the one in [0, 2^31) with g^(2k) = a^(-t) if a is a square,
+ * else the one in [1, 2^31] with g^(2k) = g a^(-t) (root^2 = g a, the crate's
+ * sqrt(ROOT_OF_UNITY a)). k is the discrete logarithm to base g^2 (order 2^31), solved bit
+ * by bit. a = 0: root 0. Returns 1 if a is a square (0 included), else 0. */
+static int T(ref_sqrt)(mpz_t root, const mpz_t a_in) {
+    mpz_t m, t, g, g2i, x, y, c, k, a;
+    mpz_inits(m, t, g, g2i, x, y, c, k, a, NULL);
+    tu_modulus(m, FIELD_ID);
+    mpz_mod(a, a_in, m);
+    mpz_sub_ui(t, m, 1), mpz_fdiv_q_2exp(t, t, 32);
+    mpz_set_ui(g, 5), mpz_powm(g, g, t, m);
+    int square = mpz_legendre(a, m) >= 0;
+    if (mpz_sgn(a) == 0) {
+        mpz_set_ui(root, 0);
+    } else {
+        mpz_add_ui(c, t, 1), mpz_fdiv_q_2exp(c, c, 1), mpz_powm(y, a, c, m); /* a^((t+1)/2) */
+        mpz_powm(x, a, t, m), mpz_invert(x, x, m); /* a^(-t) */
+        if (!square) mpz_mul(x, x, g), mpz_mod(x, x, m);
+        mpz_mul(g2i, g, g), mpz_invert(g2i, g2i, m); /* g^(-2) */
+        mpz_set_ui(k, 0);
+        for (int i = 0; i < 31; i++) { /* (x g^(-2k))^(2^(30-i)) = +-1: bit i of k */
+            mpz_powm(c, g2i, k, m), mpz_mul(c, c, x), mpz_mod(c, c, m);
+            for (int j = i; j < 30; j++) mpz_mul(c, c, c), mpz_mod(c, c, m);
+            if (mpz_cmp_ui(c, 1) != 0) {
+                mpz_add_ui(c, c, 1);
+                cr_assert(mpz_cmp(c, m) == 0, "ref_sqrt: not in <g^2>");
+                mpz_setbit(k, (mp_bitcnt_t)i);
+            }
+        }
+        if (!square && mpz_sgn(k) == 0) mpz_setbit(k, 31); /* k in [1, 2^31] */
+        mpz_powm(c, g, k, m), mpz_mul(root, y, c), mpz_mod(root, root, m);
+        /* sanity: root^2 = a (square) or g a; g^(2k) as required */
+        mpz_mul(c, root, root), mpz_mod(c, c, m);
+        if (!square) mpz_invert(x, g, m), mpz_mul(c, c, x), mpz_mod(c, c, m);
+        cr_assert(mpz_cmp(c, a) == 0, "ref_sqrt: root^2");
+    }
+    mpz_clears(m, t, g, g2i, x, y, c, k, a, NULL);
+    return square;
+}
+
+/* Little-endian bytes of v < m. */
+static void T(ref_bytes)(uint8_t out[32], const mpz_t v) {
+    size_t cnt = 0;
+    memset(out, 0, 32);
+    mpz_export(out, &cnt, -1, 1, 0, 0, v);
+}
+
+/* sqrt(a) on o: flag and bytes against the crate's rule (r = 0 for a non-square). */
+static void T(check_sqrt_rule)(OPS_T *o, const mpz_t a) {
+    mpz_t root;
+    mpz_init(root);
+    int square = T(ref_sqrt)(root, a);
+    if (!square) mpz_set_ui(root, 0);
+    FE x, r;
+    uint8_t got[32], want[32];
+    T(to_fe)(&x, a);
+    o->one(&r);
+    int ok = o->sqrt(&r, &x);
+    o->to_bytes(got, &r);
+    T(ref_bytes)(want, root);
+    if (ok != square || memcmp(got, want, 32) != 0) {
+        gmp_fprintf(stderr, "%s sqrt: a=%#Zx want (%d, %#Zx)\n", STR(FIELD), a, square, root);
+        cr_assert_fail("sqrt: flag %d (want %d) or root differs from pasta_curves'", ok, square);
+    }
+    mpz_clear(root);
+}
+
+/* sqrt_ratio(num, div) on o against the crate's sqrt_ratio: div != 0: (is_square(q),
+ * crate root of q = num/div, which is sqrt(ROOT_OF_UNITY q) for a non-square q);
+ * num = 0: (1, 0); div = 0 != num: (0, 0). */
+static void T(check_sqrt_ratio_rule)(OPS_T *o, const mpz_t num, const mpz_t div) {
+    mpz_t m, q, root;
+    mpz_inits(m, q, root, NULL);
+    tu_modulus(m, FIELD_ID);
+    int square;
+    if (mpz_sgn(num) == 0) {
+        square = 1, mpz_set_ui(root, 0);
+    } else if (mpz_sgn(div) == 0) {
+        square = 0, mpz_set_ui(root, 0);
+    } else {
+        mpz_invert(q, div, m), mpz_mul(q, q, num), mpz_mod(q, q, m);
+        square = T(ref_sqrt)(root, q);
+    }
+    FE x, y, r;
+    uint8_t got[32], want[32];
+    T(to_fe)(&x, num);
+    T(to_fe)(&y, div);
+    o->one(&r);
+    int ok = o->sqrt_ratio(&r, &x, &y);
+    o->to_bytes(got, &r);
+    T(ref_bytes)(want, root);
+    if (ok != square || memcmp(got, want, 32) != 0) {
+        gmp_fprintf(stderr, "%s sqrt_ratio: num=%#Zx div=%#Zx want (%d, %#Zx)\n", STR(FIELD), num,
+                    div, square, root);
+        cr_assert_fail("sqrt_ratio: flag %d (want %d) or root differs from pasta_curves'", ok,
+                       square);
+    }
+    mpz_clears(m, q, root, NULL);
+}
+
+/* sqrt and sqrt_ratio return pasta_curves' root (T(ref_sqrt)): random squares and
+ * non-squares, the edge values, and a with a^t = g^E for E of extreme 2-adic shape (E = 0,
+ * 1, 2^31, 2^32 - 1, single bytes, ...), times 1 or a random element of odd order. Returns
+ * the number of sqrt and sqrt_ratio cases checked. */
+static long T(sqrt_crate_rule)(OPS_T *o, long rounds) {
+    tu_rng rng;
+    tu_rng_init(&rng, 600 + FIELD_ID);
+    long cases = 0;
+    mpz_t m, t, g, a, b, c, ti, e32;
+    mpz_inits(m, t, g, a, b, c, ti, e32, NULL);
+    tu_modulus(m, FIELD_ID);
+    mpz_sub_ui(t, m, 1), mpz_fdiv_q_2exp(t, t, 32);
+    mpz_set_ui(g, 5), mpz_powm(g, g, t, m);
+    mpz_ui_pow_ui(e32, 2, 32);
+    mpz_invert(ti, t, e32); /* t^-1 mod 2^32 */
+    /* random values (about half squares), their squares, and random ratios */
+    for (long i = 0; i < rounds; i++) {
+        tu_random_below(a, &rng, m);
+        tu_random_below(b, &rng, m);
+        T(check_sqrt_rule)(o, a);
+        T(check_sqrt_ratio_rule)(o, a, b);
+        mpz_mul(c, a, a), mpz_mod(c, c, m);
+        T(check_sqrt_rule)(o, c);
+        mpz_mul(c, c, b), mpz_mod(c, c, m);
+        T(check_sqrt_ratio_rule)(o, c, b); /* a square ratio */
+        cases += 4;
+    }
+    /* edge values, alone and as num / div of each other */
+    mpz_t ed[TU_MAX_EDGES];
+    int n = tu_edges(ed, FIELD_ID);
+    mpz_set_ui(ed[n++], 5); /* pasta_curves' test_sqrt_32bit_overflow: 5 is a non-square */
+    for (int i = 0; i < n; i++) {
+        T(check_sqrt_rule)(o, ed[i]);
+        cases++;
+        for (int j = 0; j < n; j++, cases++) T(check_sqrt_ratio_rule)(o, ed[i], ed[j]);
+    }
+    for (int i = 0; i < TU_MAX_EDGES; i++) mpz_clear(ed[i]);
+    /* extreme 2-adic parts: a = g^(E t^-1 mod 2^32) s with s = 1 or s = r^(2^32), so that
+     * a^t = g^E exactly */
+    uint64_t es[18 + 4 * 8];
+    int ne = 0;
+    static const uint64_t fixed[] = {0, 1, 2, 3, 0xff, 0x100, 0x101, 0xfffe, 0xffff, 0x10000,
+                                     0xffffff, 0x1000000, 0x1000001, 0x7fffffff, 0x80000000,
+                                     0x80000001, 0xfffffffe, 0xffffffff};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) es[ne++] = fixed[i];
+    for (int d = 0; d < 4; d++) /* one nonzero byte */
+        for (int i = 0; i < 8; i++) es[ne++] = ((tu_next(&rng) & 0xff) | 1) << (8 * d);
+    for (int i = 0; i < ne; i++) {
+        for (int rep = 0; rep < 3; rep++) {
+            mpz_set_ui(c, (unsigned long)es[i]), mpz_mul(c, c, ti), mpz_mod(c, c, e32);
+            mpz_powm(a, g, c, m);
+            if (rep > 0) {
+                tu_random_below(b, &rng, m);
+                if (mpz_sgn(b) == 0) mpz_set_ui(b, 1);
+                mpz_powm(b, b, e32, m); /* odd order: b^t = 1 */
+                mpz_mul(a, a, b), mpz_mod(a, a, m);
+            }
+            mpz_powm(c, a, t, m);
+            mpz_set_ui(b, (unsigned long)es[i]), mpz_powm(b, g, b, m);
+            cr_assert(mpz_cmp(b, c) == 0, "a^t = g^E");
+            T(check_sqrt_rule)(o, a);
+            tu_random_below(b, &rng, m);
+            if (mpz_sgn(b) == 0) mpz_set_ui(b, 1);
+            mpz_mul(c, a, b), mpz_mod(c, c, m);
+            T(check_sqrt_ratio_rule)(o, c, b); /* c / b = a */
+            cases += 2;
+        }
+    }
+    mpz_clears(m, t, g, a, b, c, ti, e32, NULL);
+    return cases;
+}
+
 static void T(batch)(OPS_T *o) {
     enum { N = 257 };
     tu_rng rng;

@@ -36,7 +36,13 @@ static long sweep_pairs(void) {
     Test(B, fp_misc) { t_fp_misc(tu_backend_or_skip(BID)->fp); }                            \
     Test(B, fq_misc) { t_fq_misc(tu_backend_or_skip(BID)->fq); }                            \
     Test(B, fp_sqrt_2adic) { t_fp_sqrt_2adic(tu_backend_or_skip(BID)->fp); }                \
-    Test(B, fq_sqrt_2adic) { t_fq_sqrt_2adic(tu_backend_or_skip(BID)->fq); }
+    Test(B, fq_sqrt_2adic) { t_fq_sqrt_2adic(tu_backend_or_skip(BID)->fq); }                \
+    Test(B, fp_sqrt_root_as_pasta_curves) {                                                  \
+        cr_log_info("fp sqrt cases: %ld", t_fp_sqrt_crate_rule(tu_backend_or_skip(BID)->fp, 500)); \
+    }                                                                                        \
+    Test(B, fq_sqrt_root_as_pasta_curves) {                                                  \
+        cr_log_info("fq sqrt cases: %ld", t_fq_sqrt_crate_rule(tu_backend_or_skip(BID)->fq, 500)); \
+    }
 
 FIELD_TESTS(field_portable, PASTA_BACKEND_PORTABLE)
 FIELD_TESTS(field_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
@@ -76,8 +82,8 @@ Test(field, backend_selection) {
     cr_assert_eq(pasta_backend_set(PASTA_BACKEND_AUTO), PASTA_OK);
 }
 
-/* sqrt and sqrt_ratio pick the same root on every backend (which root is unspecified, but
- * deterministic). */
+/* sqrt and sqrt_ratio pick the same root on every backend (pasta_curves'; see
+ * sqrt_root_as_pasta_curves for the root itself). */
 #define SQRT_CROSS(FIELD)                                                                    \
     Test(field, FIELD##_sqrt_cross_backend) {                                                \
         const pasta_ops *p = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);                     \

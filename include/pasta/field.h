@@ -101,13 +101,16 @@ PASTA_API void pasta_fp_invert_var(pasta_fp *r, const pasta_fp *a);
 PASTA_API int pasta_fp_batch_invert(pasta_fp *out, const pasta_fp *in, size_t n);
 /* If a is a square: r = a square root of a, returns 1. Otherwise r = 0, returns 0.
  * Constant time (Sarkar's table-based method, as zcash/pasta_curves' sqrt-table feature,
- * with every table read a full masked scan). Which of the two roots is returned is
- * deterministic and the same on every backend, but not part of the contract. */
+ * with every table read a full masked scan). The root is zcash/pasta_curves' (its default
+ * sqrt-table sqrt), on every backend: with m - 1 = 2^32 t (t odd) and g = ROOT_OF_UNITY,
+ * r = a^((t+1)/2) g^k for the k in [0, 2^31) with g^(2k) = a^(-t). */
 PASTA_API int pasta_fp_sqrt(pasta_fp *r, const pasta_fp *a);
 /* As pasta_curves' sqrt_ratio: returns 1 and r = sqrt(num/div) if num/div is a square
  * (div != 0); returns 1 and r = 0 if num = 0; returns 0 and r = 0 if div = 0, num != 0;
  * returns 0 and r = sqrt(ROOT_OF_UNITY * num/div) otherwise. Constant time (no inversion,
- * one exponentiation, then the table-based method of sqrt). Which root: as sqrt. */
+ * one exponentiation, then the table-based method of sqrt). Which root: pasta_curves', for
+ * u = num/div r = u^((t+1)/2) g^k (see sqrt) with k in [0, 2^31) and g^(2k) = u^(-t) for a
+ * square u, k in [1, 2^31] and g^(2k) = g u^(-t) otherwise; for a square, sqrt's root. */
 PASTA_API int pasta_fp_sqrt_ratio(pasta_fp *r, const pasta_fp *num, const pasta_fp *div);
 /* Legendre symbol: 0 for a = 0, 1 for a nonzero square, -1 otherwise. Constant time. */
 PASTA_API int pasta_fp_legendre(const pasta_fp *a);

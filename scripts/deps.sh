@@ -14,10 +14,11 @@
 set -eu
 
 # C only: no g++. libclang-rt-14-dev carries clang 14's sanitizer and libFuzzer
-# runtimes (Debian 12's clang is clang 14). gnuplot-nox draws benchmark plots.
+# runtimes (Debian 12's clang is clang 14), libomp-dev its OpenMP runtime (gcc's libgomp
+# comes with gcc). gnuplot-nox draws benchmark plots.
 PACKAGES="gcc libc6-dev make cmake pkg-config \
 libcriterion-dev libxxhash-dev libgmp-dev libsodium-dev \
-valgrind clang libclang-rt-14-dev gnuplot-nox binutils \
+valgrind clang libclang-rt-14-dev libomp-dev gnuplot-nox binutils \
 ${PASTA_DEPS_EXTRA:-}"
 
 mode=ensure

@@ -1,0 +1,147 @@
+/* Template (core/for_each.h, fields and curves; tests/test_api.c): one check per entry of
+ * the layer's list, generated from the list itself. Each check makes inputs of the kinds
+ * the list states, calls the public function pasta_<layer>_<name> and the active
+ * backend's own table entry with the same inputs and identically initialised outputs,
+ * and requires the same return code and the same bytes in every output. A wrapper wired
+ * to the wrong entry, or an entry missing from the wrappers, fails here. */
+#ifdef CURVE
+#define LAYER CURVE
+#define LAYER_OPS PASTA_CURVE_OPS
+#else
+#define LAYER FIELD
+#define LAYER_OPS PASTA_FIELD_OPS
+#endif
+#define PUB(name) PASTA_CAT3(pasta_, LAYER, PASTA_CAT(_, name))
+#define CHK(name) PASTA_CAT3(check_, LAYER, PASTA_CAT(_, name))
+#define ENTRY(t, name) ((t)->LAYER->name)
+
+/* Inputs of each type tag, made with the reference table t. */
+#define GEN_fe(x) gen_field_bytes(g, it), t->FIELD->from_uniform_bytes((x), gen_buf)
+#define GEN_se(x) gen_field_bytes(g, it), t->SCALAR->from_uniform_bytes((x), gen_buf)
+#define GEN_jac(x)                                                                        \
+    do {                                                                                  \
+        PASTA_T_jac gen_g;                                                                \
+        PASTA_T_se gen_k;                                                                 \
+        GEN_se(&gen_k);                                                                   \
+        t->CURVE->generator(&gen_g);                                                      \
+        t->CURVE->mul_var((x), &gen_g, &gen_k);                                           \
+    } while (0)
+#define GEN_aff(x)                                                                        \
+    do {                                                                                  \
+        PASTA_T_jac gen_j;                                                                \
+        GEN_jac(&gen_j);                                                                  \
+        t->CURVE->to_affine_var((x), &gen_j);                                             \
+    } while (0)
+#define GEN_1(tag, x) PASTA_CAT(GEN_, tag)(x)
+
+/* Per kind: declarations and inputs (D_), public and reference arguments (P_, Q_), and
+ * the comparison of outputs (C_). */
+#define D_OUT(t_, n) PASTA_T_##t_ n##_p, n##_r; api_fill(&n##_p, &n##_r, sizeof n##_p);
+#define D_IN(t_, n) PASTA_T_##t_ n; GEN_1(t_, &n);
+#define D_INOUT(t_, n) PASTA_T_##t_ n##_p, n##_r; GEN_1(t_, &n##_p); n##_r = n##_p;
+#define D_VAL(v, n) PASTA_V_##v n = (PASTA_V_##v)PASTA_CAT(gen_val_, v)(g);
+#define D_OUTA(t_, n) PASTA_T_##t_ n##_p[API_NA], n##_r[API_NA]; api_fill(n##_p, n##_r, sizeof n##_p);
+#define D_INA(t_, n) PASTA_T_##t_ n[API_NA]; for (int i_ = 0; i_ < API_NA; i_++) GEN_1(t_, &n[i_]);
+#define D_OUTW(n, k) uint64_t n##_p[k], n##_r[k]; api_fill(n##_p, n##_r, sizeof n##_p);
+#define D_INW(n, k) uint64_t n[k]; for (int i_ = 0; i_ < (k); i_++) n[i_] = tu_next(g);
+#define D_OUTB(n, k) uint8_t n##_p[k], n##_r[k]; api_fill(n##_p, n##_r, sizeof n##_p);
+#define D_INB(n, k) uint8_t n[k]; gen_bytes(n, k, g, it);
+#define D_RNG(f, c) tu_rng c##_p, c##_r; tu_rng_init(&c##_p, tu_next(g)); c##_r = c##_p;
+#define D_STR(n) const char *n = "pasta-api-test";
+#define D_MSG(p, k) uint8_t p[64]; size_t k = (size_t)(tu_next(g) % 65); gen_bytes(p, 64, g, 0);
+#define P_OUT(t_, n) &n##_p
+#define Q_OUT(t_, n) &n##_r
+#define C_OUT(t_, n) api_same(&n##_p, &n##_r, sizeof n##_p, #n);
+#define P_IN(t_, n) &n
+#define Q_IN(t_, n) &n
+#define C_IN(t_, n)
+#define P_INOUT(t_, n) &n##_p
+#define Q_INOUT(t_, n) &n##_r
+#define C_INOUT(t_, n) api_same(&n##_p, &n##_r, sizeof n##_p, #n);
+#define P_VAL(v, n) n
+#define Q_VAL(v, n) n
+#define C_VAL(v, n)
+#define P_OUTA(t_, n) n##_p
+#define Q_OUTA(t_, n) n##_r
+#define C_OUTA(t_, n) api_same(n##_p, n##_r, sizeof n##_p, #n);
+#define P_INA(t_, n) n
+#define Q_INA(t_, n) n
+#define C_INA(t_, n)
+#define P_OUTW(n, k) n##_p
+#define Q_OUTW(n, k) n##_r
+#define C_OUTW(n, k) api_same(n##_p, n##_r, sizeof n##_p, #n);
+#define P_INW(n, k) n
+#define Q_INW(n, k) n
+#define C_INW(n, k)
+#define P_OUTB(n, k) n##_p
+#define Q_OUTB(n, k) n##_r
+#define C_OUTB(n, k) api_same(n##_p, n##_r, sizeof n##_p, #n);
+#define P_INB(n, k) n
+#define Q_INB(n, k) n
+#define C_INB(n, k)
+#define P_RNG(f, c) tu_rng_fill, &c##_p
+#define Q_RNG(f, c) tu_rng_fill, &c##_r
+#define C_RNG(f, c) api_same(&c##_p, &c##_r, sizeof c##_p, "rng state");
+#define P_STR(n) n
+#define Q_STR(n) n
+#define C_STR(n)
+#define P_MSG(p, k) p, k
+#define Q_MSG(p, k) p, k
+#define C_MSG(p, k)
+#define D_1(k) PASTA_KCAT(D_, k)
+#define P_1(k) PASTA_KCAT(P_, k)
+#define Q_1(k) PASTA_KCAT(Q_, k)
+#define C_1(k) PASTA_KCAT(C_, k)
+
+#define CHECK_V(name, kinds)                                                              \
+    static void CHK(name)(const pasta_ops *t, tu_rng *g, int it) {                       \
+        uint8_t gen_buf[64];                                                              \
+        (void)gen_buf;                                                                    \
+        (void)it, (void)g, (void)t;                                                       \
+        api_op = PASTA_STR_(PUB(name));                                                   \
+        PASTA_MAP_STMT(D_1, PASTA_UNPAREN kinds)                                          \
+        PUB(name)(PASTA_MAP_LIST(P_1, PASTA_UNPAREN kinds));                              \
+        ENTRY(t, name)(PASTA_MAP_LIST(Q_1, PASTA_UNPAREN kinds));                         \
+        PASTA_MAP_STMT(C_1, PASTA_UNPAREN kinds)                                          \
+        api_checked++;                                                                    \
+    }
+#define CHECK_R(type, name, kinds)                                                        \
+    static void CHK(name)(const pasta_ops *t, tu_rng *g, int it) {                       \
+        uint8_t gen_buf[64];                                                              \
+        (void)gen_buf;                                                                    \
+        (void)it, (void)g, (void)t;                                                       \
+        api_op = PASTA_STR_(PUB(name));                                                   \
+        PASTA_MAP_STMT(D_1, PASTA_UNPAREN kinds)                                          \
+        type ret_p = PUB(name)(PASTA_MAP_LIST(P_1, PASTA_UNPAREN kinds));                 \
+        type ret_r = ENTRY(t, name)(PASTA_MAP_LIST(Q_1, PASTA_UNPAREN kinds));            \
+        cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op,        \
+                     (int)ret_p, (int)ret_r);                                             \
+        PASTA_MAP_STMT(C_1, PASTA_UNPAREN kinds)                                          \
+        api_checked++;                                                                    \
+    }
+LAYER_OPS(CHECK_V, CHECK_R)
+#undef CHECK_V
+#undef CHECK_R
+
+/* Every check of this layer, in list order. */
+#define ITEM_V(name, kinds) CHK(name),
+#define ITEM_R(type, name, kinds) CHK(name),
+static void (*const PASTA_CAT(checks_, LAYER)[])(const pasta_ops *, tu_rng *, int) = {
+    LAYER_OPS(ITEM_V, ITEM_R)};
+#undef ITEM_V
+#undef ITEM_R
+
+#undef D_1
+#undef P_1
+#undef Q_1
+#undef C_1
+#undef GEN_1
+#undef GEN_fe
+#undef GEN_se
+#undef GEN_jac
+#undef GEN_aff
+#undef ENTRY
+#undef CHK
+#undef PUB
+#undef LAYER_OPS
+#undef LAYER

@@ -18,6 +18,9 @@
 #define GE_CURVE(g) PASTA_CAT3(pasta_, g, _jacobian)
 #define GE_1 GE_CURVE(GROUP)
 #define GE_0 GE_FIELD(GROUP)
-#define GE PASTA_CAT(GE_, GROUP_IS_CURVE)
+/* Own paste (GE_1 expands through PASTA_CAT3, which cannot nest in PASTA_CAT). */
+#define GE_SEL_(c) GE_##c
+#define GE_SEL(c) GE_SEL_(c)
+#define GE GE_SEL(GROUP_IS_CURVE)
 
 #endif /* PASTA_CORE_GROUP_H */

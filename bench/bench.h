@@ -10,11 +10,40 @@
 /* The i-th backend to benchmark (respecting --backend), or NULL. */
 const pasta_ops *bench_backend(int i);
 
+/* Field op codes of bench_field.c: PASTA_CHAIN_* (the backend's dependent `chain`) or
+ * PASTA_CHAIN_* | BENCH_X4 (4 interleaved chains, bench/bench_kernels.c; fp only). */
+#define BENCH_X4 0x100
+/* x[j] = op(x[j], y) on 4 independent chains, n operations in all, with backend b's fp
+ * kernels inlined here (op: PASTA_CHAIN_ADD, _MUL, _SQR). -1 when b or op is not there. */
+int bench_fp_x4(pasta_backend b, int op, pasta_fp x[4], const pasta_fp *y, uint64_t n);
+
 void bench_field_suite(void);
 void bench_curve_suite(void); /* bench/bench_curve.c */
+void bench_api_suite(void);   /* bench/bench_api.c */
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n);
 /* Same for curve op `op` (a suite "curve" name) on `curve` ("pallas" | "vesta"). */
 int bench_curve_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n);
+
+/* One row of suite "field" (field 0 fp, 1 fq) or "curve" (curve 0 pallas, 1 vesta) by
+ * name: measured as its suite does, recorded (bench_record), and *out set. always = 1
+ * ignores the --suite/--filter selection (the counterpart of a selected api row).
+ * Returns pasta_bench_run's code (0 measured, 1 skipped, -1 error or unknown name). */
+int bench_field_row(const pasta_ops *ops, int field, const char *name, int always,
+                    pasta_bench_result *out);
+int bench_curve_row(const pasta_ops *ops, int curve, const char *name, int always,
+                    pasta_bench_result *out);
+/* 0 when bench_fp_x4 on ops' backend computes what 4 of its dependent chains do. */
+int bench_field_check_x4(const pasta_ops *ops, int op);
+
+/* The inputs both the api rows and their in-backend counterparts start from, computed
+ * with `ops`: x[0..4) and y in fp; p[0..4) and q on Pallas (q affine, Z != 1 before). */
+void bench_fp_inputs(const pasta_ops *ops, pasta_fp x[4], pasta_fp *y);
+void bench_pallas_inputs(const pasta_ops *ops, pasta_pallas_jacobian p[4], pasta_pallas_affine *q);
+
+/* Results measured so far in this process, by (suite, name, field, backend). */
+void bench_record(const pasta_bench_id *id, const pasta_bench_result *r);
+const pasta_bench_result *bench_lookup(const char *suite, const char *name, const char *field,
+                                       const char *backend);
 
 #endif

@@ -3,25 +3,34 @@
  * mul_var (GLV + wNAF), mul_var_noglv (wNAF on the full scalar), hash_to_curve,
  * from_bytes (point decompression, dominated by one square root).
  * Group operations run as dependent chains through the backend's table (one indirect
- * call per operation, ~1-2 ns, included). */
+ * call per operation, ~1-2 ns, included): p = op(p, q) with p in memory. The call is not
+ * inlined (the table lives in the backend's translation unit, there is no LTO, and the
+ * library has no in-backend curve chain), so curve/madd_var is "the backend's function
+ * called through its table", the in-backend reference of api/madd_var: the public entry
+ * point adds its dispatch (call, active-table lookup, two loads) on top of the same call.
+ * madd_var_x4 (Pallas only: the reference of api/madd_var_x4): 4 independent points
+ * p[j] = madd_var(p[j], q) interleaved in one loop, ns per single operation. */
 #include <string.h>
 
 #include "bench/bench.h"
 
 enum { C_DBL, C_ADD, C_ADD_VAR, C_MADD, C_MADD_VAR, C_MUL_CT, C_MUL_CT_NOGLV, C_MUL_VAR,
-       C_MUL_VAR_NOGLV, C_HASH, C_FROM_BYTES };
-static const struct { const char *name; int op; } curve_ops_list[] = {
-    {"double", C_DBL},     {"add", C_ADD},       {"add_var", C_ADD_VAR},
-    {"madd", C_MADD},      {"madd_var", C_MADD_VAR}, {"mul_ct", C_MUL_CT},
-    {"mul_ct_noglv", C_MUL_CT_NOGLV}, {"mul_var", C_MUL_VAR},
-    {"mul_var_noglv", C_MUL_VAR_NOGLV}, {"hash_to_curve", C_HASH},
-    {"from_bytes", C_FROM_BYTES}};
+       C_MUL_VAR_NOGLV, C_HASH, C_FROM_BYTES, C_MADD_VAR_X4 };
+/* pallas_only: run by the suite on Pallas only (to keep --quick short). */
+static const struct { const char *name; int op; int pallas_only; } curve_ops_list[] = {
+    {"double", C_DBL, 0},     {"add", C_ADD, 0},       {"add_var", C_ADD_VAR, 0},
+    {"madd", C_MADD, 0},      {"madd_var", C_MADD_VAR, 0},
+    {"madd_var_x4", C_MADD_VAR_X4, 1}, {"mul_ct", C_MUL_CT, 0},
+    {"mul_ct_noglv", C_MUL_CT_NOGLV, 0}, {"mul_var", C_MUL_VAR, 0},
+    {"mul_var_noglv", C_MUL_VAR_NOGLV, 0}, {"hash_to_curve", C_HASH, 0},
+    {"from_bytes", C_FROM_BYTES, 0}};
 
 #define CURVE_BODY(CURVE, SCALAR)                                                           \
     typedef struct {                                                                        \
         const pasta_ops *ops;                                                               \
         int op;                                                                             \
         pasta_##CURVE##_jacobian p, q;                                                      \
+        pasta_##CURVE##_jacobian p4[4]; /* madd_var_x4: p4[0] = p, p4[j] = 2 p4[j-1] */     \
         pasta_##CURVE##_affine qa;                                                          \
         pasta_##SCALAR k;                                                                   \
     } CURVE##_ctx;                                                                          \
@@ -36,6 +45,19 @@ static const struct { const char *name; int op; } curve_ops_list[] = {
         case C_ADD_VAR: for (uint64_t i = 0; i < iters; i++) o->add_var(&p, &p, &c->q); break; \
         case C_MADD: for (uint64_t i = 0; i < iters; i++) o->madd(&p, &p, &c->qa); break;   \
         case C_MADD_VAR: for (uint64_t i = 0; i < iters; i++) o->madd_var(&p, &p, &c->qa); break; \
+        case C_MADD_VAR_X4: {                                                               \
+            pasta_##CURVE##_jacobian p4[4];                                                 \
+            memcpy(p4, c->p4, sizeof p4);                                                   \
+            for (uint64_t i = 0; i < iters / 4; i++) {                                      \
+                o->madd_var(&p4[0], &p4[0], &c->qa);                                        \
+                o->madd_var(&p4[1], &p4[1], &c->qa);                                        \
+                o->madd_var(&p4[2], &p4[2], &c->qa);                                        \
+                o->madd_var(&p4[3], &p4[3], &c->qa);                                        \
+            }                                                                               \
+            for (uint64_t j = 0; j < iters % 4; j++) o->madd_var(&p4[j], &p4[j], &c->qa);   \
+            pasta_bench_consume(p4, sizeof p4);                                             \
+            break;                                                                          \
+        }                                                                                   \
         case C_MUL_CT: for (uint64_t i = 0; i < iters; i++) o->mul(&p, &p, &c->k); break;   \
         case C_MUL_CT_NOGLV:                                                                \
             for (uint64_t i = 0; i < iters; i++) o->mul_noglv(&p, &p, &c->k);               \
@@ -69,32 +91,60 @@ static const struct { const char *name; int op; } curve_ops_list[] = {
         o->dbl(&c->q, &c->p);                                                               \
         o->add(&c->q, &c->q, &g); /* Z != 1 */                                              \
         o->to_affine(&c->qa, &c->q);                                                        \
+        c->p4[0] = c->p;                                                                    \
+        for (int j = 1; j < 4; j++) o->dbl(&c->p4[j], &c->p4[j - 1]);                       \
     }
 
 CURVE_BODY(pallas, fq)
 CURVE_BODY(vesta, fp)
 
-void bench_curve_suite(void) {
+void bench_pallas_inputs(const pasta_ops *ops, pasta_pallas_jacobian p[4], pasta_pallas_affine *q) {
+    pallas_ctx c;
+    pallas_init(&c, ops, C_MADD_VAR);
+    memcpy(p, c.p4, sizeof c.p4);
+    *q = c.qa;
+}
+
+int bench_curve_row(const pasta_ops *ops, int curve, const char *name, int always,
+                    pasta_bench_result *out) {
     static const char *curves[] = {"pallas", "vesta"};
+    int code = -1;
+    for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++)
+        if (strcmp(curve_ops_list[k].name, name) == 0) code = curve_ops_list[k].op;
+    if (code < 0 || curve < 0 || curve > 1) return -1;
+    pasta_bench_id id = {"curve", name, ops->name, curves[curve], 0, 1};
+    if (!always && !pasta_bench_selected(&id)) return 1;
+    pasta_bench_result res;
+    pasta_bench_fn fn;
+    pallas_ctx pc;
+    vesta_ctx vc;
+    void *ctx;
+    if (curve == 0) {
+        pallas_init(&pc, ops, code);
+        fn = pallas_body;
+        ctx = &pc;
+    } else {
+        vesta_init(&vc, ops, code);
+        fn = vesta_body;
+        ctx = &vc;
+    }
+    int rc = always ? pasta_bench_run_always(NULL, &id, fn, ctx, &res)
+                    : pasta_bench_run(NULL, &id, fn, ctx, &res);
+    if (rc == 0) {
+        bench_record(&id, &res);
+        if (out) *out = res;
+    }
+    return rc;
+}
+
+void bench_curve_suite(void) {
     for (int b = 0; b < BENCH_MAX_BACKENDS; b++) {
         const pasta_ops *ops = bench_backend(b);
         if (ops == NULL) continue;
-        for (int cv = 0; cv < 2; cv++) {
-            for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++) {
-                pasta_bench_id id = {"curve", curve_ops_list[k].name, ops->name, curves[cv], 0, 1};
-                if (!pasta_bench_selected(&id)) continue;
-                pasta_bench_result res;
-                if (cv == 0) {
-                    pallas_ctx c;
-                    pallas_init(&c, ops, curve_ops_list[k].op);
-                    pasta_bench_run(NULL, &id, pallas_body, &c, &res);
-                } else {
-                    vesta_ctx c;
-                    vesta_init(&c, ops, curve_ops_list[k].op);
-                    pasta_bench_run(NULL, &id, vesta_body, &c, &res);
-                }
-            }
-        }
+        for (int cv = 0; cv < 2; cv++)
+            for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++)
+                if (cv == 0 || !curve_ops_list[k].pallas_only)
+                    (void)bench_curve_row(ops, cv, curve_ops_list[k].name, 0, NULL);
     }
 }
 

@@ -1,6 +1,14 @@
 /* Field microbenchmarks (suite "field"): every op per field and runnable backend.
  * Kernels (add, sub, neg, double, mul, square) are timed as dependent chains compiled
- * inside the backend (the table's `chain` member), so no per-op call is timed. */
+ * inside the backend (the table's `chain` member), so no per-op call is timed: x = op(x, y)
+ * with the kernel inlined into the backend's loop and x in registers (latency).
+ * Whether a kernel is inlined into that loop or called (a direct call) is the compiler's
+ * choice: gcc 12 -O3 inlines the asm add and calls the asm mul and sqr, and calls the
+ * portable add4 and mul4 helpers.
+ * add_x4, mul_x4, square_x4 (fp only: the references of the api suite's _x4 rows): 4
+ * independent chains interleaved in one loop on the backend's kernels (bench_kernels.c),
+ * ns per single operation (throughput). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bench/bench.h"
@@ -10,6 +18,7 @@ typedef struct {
     int field; /* 0 fp, 1 fq */
     int op;    /* PASTA_CHAIN_* or a BF_* code below */
     pasta_fp x, y; /* same layout as pasta_fq */
+    pasta_fp x4[4]; /* the 4 chains of the _x4 rows (x4[0] = x) */
     uint64_t e[4];
 } field_ctx;
 
@@ -65,7 +74,15 @@ enum { BF_INVERT = 100, BF_INVERT_VAR, BF_SQRT, BF_POW, BF_POW_VAR, BF_FROM_BYTE
             }                                                                               \
             break;                                                                          \
         default:                                                                            \
-            o->chain(c->op, &x, &y, iters);                                                 \
+            if (c->op & BENCH_X4) {                                                        \
+                pasta_fp x4[4];                                                             \
+                memcpy(x4, c->x4, sizeof x4);                                               \
+                (void)bench_fp_x4(c->ops->backend, c->op & ~BENCH_X4, x4, &c->y, iters);    \
+                pasta_bench_consume(x4, sizeof x4);                                         \
+                memcpy(c->x4, x4, sizeof x4);                                               \
+            } else {                                                                        \
+                o->chain(c->op, &x, &y, iters);                                             \
+            }                                                                               \
             break;                                                                          \
         }                                                                                   \
         pasta_bench_consume(&x, sizeof x);                                                  \
@@ -80,13 +97,19 @@ static void field_body(void *ctx, uint64_t iters) {
     else body_fq(c, iters);
 }
 
-static const struct { const char *name; int op; } field_ops[] = {
-    {"add", PASTA_CHAIN_ADD},       {"sub", PASTA_CHAIN_SUB},     {"neg", PASTA_CHAIN_NEG},
-    {"double", PASTA_CHAIN_DBL},    {"mul", PASTA_CHAIN_MUL},     {"square", PASTA_CHAIN_SQR},
-    {"invert", BF_INVERT},          {"invert_var", BF_INVERT_VAR}, {"sqrt", BF_SQRT},
-    {"sqrt_ratio", BF_SQRT_RATIO},
-    {"pow", BF_POW},                {"pow_var", BF_POW_VAR},      {"legendre", BF_LEGENDRE},
-    {"to_bytes", BF_TO_BYTES},      {"from_bytes", BF_FROM_BYTES},
+/* fp_only: run by the suite on fp only (to keep --quick short); --count takes any field. */
+static const struct { const char *name; int op; int fp_only; } field_ops[] = {
+    {"add", PASTA_CHAIN_ADD, 0},       {"sub", PASTA_CHAIN_SUB, 0},
+    {"neg", PASTA_CHAIN_NEG, 0},       {"double", PASTA_CHAIN_DBL, 0},
+    {"mul", PASTA_CHAIN_MUL, 0},       {"square", PASTA_CHAIN_SQR, 0},
+    {"add_x4", PASTA_CHAIN_ADD | BENCH_X4, 1},
+    {"mul_x4", PASTA_CHAIN_MUL | BENCH_X4, 1},
+    {"square_x4", PASTA_CHAIN_SQR | BENCH_X4, 1},
+    {"invert", BF_INVERT, 0},          {"invert_var", BF_INVERT_VAR, 0},
+    {"sqrt", BF_SQRT, 0},              {"sqrt_ratio", BF_SQRT_RATIO, 0},
+    {"pow", BF_POW, 0},                {"pow_var", BF_POW_VAR, 0},
+    {"legendre", BF_LEGENDRE, 0},      {"to_bytes", BF_TO_BYTES, 0},
+    {"from_bytes", BF_FROM_BYTES, 0},
 };
 
 int bench_field_op_code(const char *name) {
@@ -110,30 +133,76 @@ static void field_ctx_init(field_ctx *c, const pasta_ops *ops, int field, int op
         ops->fq->from_uniform_bytes((pasta_fq *)(void *)&c->y, seed_y);
     }
     for (int i = 0; i < 4; i++) c->e[i] = c->y.limbs[i]; /* a full-size exponent */
+    c->x4[0] = c->x; /* x4[j] = x4[j-1]^2: four distinct starting points */
+    for (int j = 1; j < 4; j++) {
+        if (field == 0) ops->fp->sqr(&c->x4[j], &c->x4[j - 1]);
+        else ops->fq->sqr((pasta_fq *)(void *)&c->x4[j], (const pasta_fq *)(void *)&c->x4[j - 1]);
+    }
+}
+
+void bench_fp_inputs(const pasta_ops *ops, pasta_fp x[4], pasta_fp *y) {
+    field_ctx c;
+    field_ctx_init(&c, ops, 0, PASTA_CHAIN_ADD);
+    memcpy(x, c.x4, sizeof c.x4);
+    *y = c.y;
+}
+
+/* 4 x 3 + 2 operations through bench_fp_x4 against the backend's dependent chain on each
+ * element: x[0], x[1] get 4, x[2], x[3] get 3 (3 of add, mul or sqr move a nonzero x). */
+int bench_field_check_x4(const pasta_ops *ops, int op) {
+    field_ctx c;
+    field_ctx_init(&c, ops, 0, op);
+    pasta_fp v[4], w;
+    memcpy(v, c.x4, sizeof v);
+    if (bench_fp_x4(ops->backend, op, v, &c.y, 14) != 0) return -1;
+    for (int j = 0; j < 4; j++) {
+        w = c.x4[j];
+        ops->fp->chain(op, &w, &c.y, j < 2 ? 4 : 3);
+        if (memcmp(&w, &v[j], sizeof w) != 0) return -1;
+    }
+    return 0;
+}
+
+int bench_field_row(const pasta_ops *ops, int field, const char *name, int always,
+                    pasta_bench_result *out) {
+    static const char *fields[] = {"fp", "fq"};
+    int code = bench_field_op_code(name);
+    if (code < 0 || field < 0 || field > 1) return -1;
+    pasta_bench_id id = {"field", name, ops->name, fields[field], 0, 1};
+    if (!always && !pasta_bench_selected(&id)) return 1;
+    if ((code & BENCH_X4) && (field != 0 || bench_field_check_x4(ops, code & ~BENCH_X4) != 0)) {
+        fprintf(stderr, "pasta_bench: %s: field/%s/%s: no 4-chain loop for it, or its results "
+                        "differ from the backend's chain; skipped\n", ops->name, name,
+                fields[field]);
+        return -1;
+    }
+    field_ctx c;
+    pasta_bench_result res;
+    field_ctx_init(&c, ops, field, code);
+    int rc = always ? pasta_bench_run_always(NULL, &id, field_body, &c, &res)
+                    : pasta_bench_run(NULL, &id, field_body, &c, &res);
+    if (rc == 0) {
+        bench_record(&id, &res);
+        if (out) *out = res;
+    }
+    return rc;
 }
 
 void bench_field_suite(void) {
-    static const char *fields[] = {"fp", "fq"};
     for (int b = 0; b < BENCH_MAX_BACKENDS; b++) {
         const pasta_ops *ops = bench_backend(b);
         if (ops == NULL) continue;
-        for (int f = 0; f < 2; f++) {
-            for (size_t k = 0; k < sizeof field_ops / sizeof field_ops[0]; k++) {
-                pasta_bench_id id = {"field", field_ops[k].name, ops->name, fields[f], 0, 1};
-                if (!pasta_bench_selected(&id)) continue;
-                field_ctx c;
-                pasta_bench_result res;
-                field_ctx_init(&c, ops, f, field_ops[k].op);
-                pasta_bench_run(NULL, &id, field_body, &c, &res);
-            }
-        }
+        for (int f = 0; f < 2; f++)
+            for (size_t k = 0; k < sizeof field_ops / sizeof field_ops[0]; k++)
+                if (f == 0 || !field_ops[k].fp_only)
+                    (void)bench_field_row(ops, f, field_ops[k].name, 0, NULL);
     }
 }
 
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n) {
     int code = bench_field_op_code(op);
     int f = strcmp(field, "fp") == 0 ? 0 : strcmp(field, "fq") == 0 ? 1 : -1;
-    if (code < 0 || f < 0) return -1;
+    if (code < 0 || f < 0 || ((code & BENCH_X4) && f != 0)) return -1;
     field_ctx c;
     field_ctx_init(&c, ops, f, code);
     field_body(&c, n);

@@ -283,9 +283,15 @@ static void json_num(FILE *f, const char *key, double x) {
 
 int pasta_bench_run(const pasta_bench_config *cfg, const pasta_bench_id *id, pasta_bench_fn fn,
                     void *ctx, pasta_bench_result *out) {
+    if (!id || !fn || (cfg ? cfg : &g.config)->samples < 1) return -1;
+    if (!pasta_bench_selected(id)) return 1;
+    return pasta_bench_run_always(cfg, id, fn, ctx, out);
+}
+
+int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *id,
+                           pasta_bench_fn fn, void *ctx, pasta_bench_result *out) {
     if (!cfg) cfg = &g.config;
     if (!id || !fn || cfg->samples < 1) return -1;
-    if (!pasta_bench_selected(id)) return 1;
     if (!g.header_printed) pasta_bench_print_header(stdout);
     if (id->threads > 1 && cfg->clock == PASTA_BENCH_CLOCK_THREAD_CPU && !g.warned_threads) {
         fprintf(stderr, "pasta_bench: warning: %s/%s uses %d threads but thread CPU time; "

@@ -99,6 +99,10 @@ int pasta_bench_selected(const pasta_bench_id *id);
  * Returns 0 when measured, 1 when skipped by the filters (out untouched), -1 on error. */
 int pasta_bench_run(const pasta_bench_config *cfg, const pasta_bench_id *id, pasta_bench_fn fn,
                     void *ctx, pasta_bench_result *out);
+/* The same, ignoring the filters (never returns 1): for a row that another, selected row
+ * needs as its reference (e.g. the in-backend counterpart of an api row). */
+int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *id,
+                           pasta_bench_fn fn, void *ctx, pasta_bench_result *out);
 
 /* Print the header (CPU, compiler, binary SHA-256, table columns) to `f`; pasta_bench_run
  * prints it to stdout before its first row unless this was called first. */

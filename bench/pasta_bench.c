@@ -2,6 +2,9 @@
  *
  *   pasta_bench [--quick|--full] [--json FILE] [--suite S] [--filter SUBSTR]
  *               [--backend portable|x86_64-asm|auto]
+ *                          suites, in this order: field, curve, api (bench/bench_api.c:
+ *                          the public entry points against their in-backend references;
+ *                          --suite api also measures those references)
  *   pasta_bench --count OP FIELD N [--backend B [--no-cpu-check]]
  *                          run N ops untimed (for callgrind; --no-cpu-check: see below);
  *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names)
@@ -19,6 +22,35 @@ const pasta_ops *bench_backend(int i) {
     static const pasta_backend all[BENCH_MAX_BACKENDS] = {PASTA_BACKEND_PORTABLE,
                                                           PASTA_BACKEND_X86_64_ASM};
     return i < BENCH_MAX_BACKENDS ? pasta_ops_for(all[i]) : NULL;
+}
+
+/* Results measured in this process (the api suite's references). Names and backends are
+ * static strings (suite tables, ops->name); a full table just stops recording. */
+typedef struct {
+    pasta_bench_id id;
+    pasta_bench_result r;
+} bench_record_t;
+static bench_record_t records[512];
+static int nrecords;
+
+static int same(const char *a, const char *b) {
+    return (a == NULL || b == NULL) ? a == b : strcmp(a, b) == 0;
+}
+
+void bench_record(const pasta_bench_id *id, const pasta_bench_result *r) {
+    if (nrecords < (int)(sizeof records / sizeof records[0]))
+        records[nrecords++] = (bench_record_t){*id, *r};
+}
+
+const pasta_bench_result *bench_lookup(const char *suite, const char *name, const char *field,
+                                       const char *backend) {
+    for (int i = nrecords - 1; i >= 0; i--) {
+        const pasta_bench_id *id = &records[i].id;
+        if (same(id->suite, suite) && same(id->name, name) && same(id->field, field) &&
+            same(id->backend, backend))
+            return &records[i].r;
+    }
+    return NULL;
 }
 
 int main(int argc, char **argv) {
@@ -75,6 +107,7 @@ int main(int argc, char **argv) {
     }
     bench_field_suite();
     bench_curve_suite();
+    bench_api_suite();
     pasta_bench_args_close(&args);
     return 0;
 }

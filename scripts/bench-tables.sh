@@ -2,6 +2,10 @@
 # Markdown tables of a pasta_bench JSON-lines file (default bench-results/latest.jsonl), for
 # the README: one table per suite, a row per (name, field), a column per backend with
 # "median ns (cycles) [95% interval]". Cycles use the run's core-clock estimate.
+# Then the api table: a row per api record (op, form, backend) with its public median,
+# the median of its in-backend reference (the same name, field and backend in suite
+# "field", or "curve" for the curves pallas and vesta) and public / in-backend with the
+# spread [public lo / reference hi, public hi / reference lo] from the 95% CIs.
 #   scripts/bench-tables.sh [FILE]
 f=${1:-bench-results/latest.jsonl}
 awk '
@@ -14,6 +18,16 @@ function get(line, key,   re, m) {
 }
 {
     suite = get($0, "suite")
+    if (suite == "field" || suite == "curve") {
+        rkey = suite SUBSEP get($0, "name") SUBSEP get($0, "field") SUBSEP get($0, "backend")
+        ref_med[rkey] = get($0, "median_ns") + 0
+        ref_lo[rkey] = get($0, "lo_ns") + 0
+        ref_hi[rkey] = get($0, "hi_ns") + 0
+    }
+    if (suite == "api") {
+        api[++na] = $0
+        next
+    }
     if (suite != "field" && suite != "curve") next
     key = suite SUBSEP get($0, "name") SUBSEP get($0, "field")
     be = get($0, "backend")
@@ -44,5 +58,23 @@ END {
             for (i = 1; i <= nb; i++) printf " %s |", cell[order[k] SUBSEP b[i]]
             printf "\n"
         }
+    }
+    if (na == 0) exit
+    printf "\n| api op | form | backend | public ns | in-backend ns | public / in-backend |\n"
+    printf "|---|---|---|---|---|---|\n"
+    for (k = 1; k <= na; k++) {
+        line = api[k]
+        name = get(line, "name"); fld = get(line, "field"); be = get(line, "backend")
+        op = name; form = "1 chain"
+        if (sub(/_x4$/, "", op)) form = "4 chains"
+        rs = (fld == "pallas" || fld == "vesta") ? "curve" : "field"
+        rkey = rs SUBSEP name SUBSEP fld SUBSEP be
+        med = get(line, "median_ns") + 0; lo = get(line, "lo_ns") + 0; hi = get(line, "hi_ns") + 0
+        if (!(rkey in ref_med) || ref_med[rkey] <= 0 || ref_lo[rkey] <= 0) {
+            printf "| %s (%s) | %s | %s | %.1f | - | - |\n", op, fld, form, be, med
+            continue
+        }
+        printf "| %s (%s) | %s | %s | %.1f | %.1f (%s/%s) | %.3f [%.3f, %.3f] |\n", op, fld, form, be,
+               med, ref_med[rkey], rs, name, med / ref_med[rkey], lo / ref_hi[rkey], hi / ref_lo[rkey]
     }
 }' "$f"

@@ -9,10 +9,10 @@
  * (pasta_dispatch_init) and calls on. */
 #ifdef CURVE
 #define LAYER CURVE
-#define LAYER_OPS PASTA_CURVE_OPS
+#define LAYER_OPS PASTA_CURVE_ENTRIES
 #else
 #define LAYER FIELD
-#define LAYER_OPS PASTA_FIELD_OPS
+#define LAYER_OPS PASTA_FIELD_ENTRIES
 #endif
 #define API PASTA_CAT(pasta_api_, LAYER)
 #define PUB(name) PASTA_CAT3(pasta_, LAYER, PASTA_CAT(_, name))

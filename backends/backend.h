@@ -1,5 +1,5 @@
 /* Internal: the per-backend operation tables, generated from the layers' lists
- * (fields/field_list.h, curves/curve_list.h), and the active-backend accessor.
+ * (registered in backends/layers.h), and the active-backend accessor.
  * Every symbol here is hidden: tests and benchmarks reach the tables through the
  * test-only static library pasta_testing, not through libpasta's ABI. */
 #ifndef PASTA_BACKENDS_BACKEND_H
@@ -7,9 +7,8 @@
 
 #include <stdint.h>
 
+#include "backends/layers.h"
 #include "core/list.h"
-#include "curves/curve_list.h"
-#include "fields/field_list.h"
 #include "pasta/backend.h"
 #include "pasta/curve.h"
 #include "pasta/field.h"

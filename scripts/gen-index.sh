@@ -9,16 +9,19 @@
 #                                  function a public header declares is neither a list
 #                                  entry nor written by hand (ctest: symbols_index)
 #
-# Sources: the lists (fields/field_list.h, curves/curve_list.h), the templates
-# (F(name) in fields/*_impl.h, CV(name) in curves/curve_impl.h), the kernel headers, and
-# the public headers. POSIX sh + awk, run from anywhere.
+# Sources: the lists (*/*_list.h: macros PASTA_*FIELD*_OPS for field instances,
+# PASTA_*CURVE*_OPS for curve instances), the templates (F(name) or CV(name) in
+# */*_impl.h), the kernel headers, and the public headers. POSIX sh + awk, run from anywhere.
 set -eu
 cd "$(dirname "$0")/.."
 
 # "name kind list-line" for each entry of a list macro (kind: public | internal).
-entries() { # file
-    awk '/^#define PASTA_[A-Z]+_OPS\(/ { kind = "public" }
-         /^#define PASTA_[A-Z]+_INTERNAL_OPS\(/ { kind = "internal" }
+entries() { # file kind(field|curve)
+    awk -v want="$2" '
+         /^#define PASTA_[A-Z_]*OPS\(/ {
+             kind = ""
+             if (index($2, toupper(want)) > 0) kind = (index($2, "INTERNAL") > 0) ? "internal" : "public"
+         }
          kind != "" && match($0, /^ +[VR]\(/) {
              k = substr($0, RSTART + RLENGTH - 2, 1)
              n = split(substr($0, RSTART + RLENGTH), w, /, */)
@@ -40,13 +43,13 @@ index() {
     echo "# Backend functions pasta_<backend>_<field|curve>_<op> are template instances"
     echo "# (static, one per backend translation unit); public wrappers are generated from the"
     echo "# list entry named (backends/api_gen.h) and declared in include/pasta/."
+    templates=$(ls -- */*_impl.h | grep -v '^tests/')
     for layer in field curve; do
-        list=fields/field_list.h; insts="fp fq"; macro=F
-        files="fields/field_impl.h fields/array_impl.h"
-        if [ $layer = curve ]; then
-            list=curves/curve_list.h; insts="pallas vesta"; macro=CV; files=curves/curve_impl.h
-        fi
-        entries $list | while read -r name kind where; do
+        insts="fp fq"; macro=F
+        [ $layer = curve ] && { insts="pallas vesta"; macro=CV; }
+        # shellcheck disable=SC2086
+        for list in $(ls -- */*_list.h); do
+        entries "$list" $layer | while read -r name kind where; do
             for inst in $insts; do
                 if [ "$kind" = public ]; then
                     decl=$(grep -l -E "pasta_${inst}_$name\\(" include/pasta/*.h | head -1)
@@ -56,10 +59,11 @@ index() {
                     kernels=fields/$b.h
                     [ $layer = curve ] && kernels=""
                     # shellcheck disable=SC2086
-                    def=$(defline $macro "$name" $files $kernels)
+                    def=$(defline $macro "$name" $templates $kernels)
                     echo "pasta_${b}_${inst}_$name  ${def:-(no definition found)} ($macro($name))"
                 done
             done
+        done
         done
     done
 }

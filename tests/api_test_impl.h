@@ -6,10 +6,10 @@
  * to the wrong entry, or an entry missing from the wrappers, fails here. */
 #ifdef CURVE
 #define LAYER CURVE
-#define LAYER_OPS PASTA_CURVE_OPS
+#define LAYER_OPS PASTA_CURVE_ENTRIES
 #else
 #define LAYER FIELD
-#define LAYER_OPS PASTA_FIELD_OPS
+#define LAYER_OPS PASTA_FIELD_ENTRIES
 #endif
 #define PUB(name) PASTA_CAT3(pasta_, LAYER, PASTA_CAT(_, name))
 #define CHK(name) PASTA_CAT3(check_, LAYER, PASTA_CAT(_, name))

@@ -68,8 +68,8 @@ static void check_backend(pasta_backend b) {
         for (size_t i = 0; i < N_OF(checks_pallas); i++) checks_pallas[i](t, &g, it);
         for (size_t i = 0; i < N_OF(checks_vesta); i++) checks_vesta[i](t, &g, it);
     }
-    const long per_iter = 2 * (0 PASTA_FIELD_OPS(COUNT_V, COUNT_R)) +
-                          2 * (0 PASTA_CURVE_OPS(COUNT_V, COUNT_R));
+    const long per_iter = 2 * (0 PASTA_FIELD_ENTRIES(COUNT_V, COUNT_R)) +
+                          2 * (0 PASTA_CURVE_ENTRIES(COUNT_V, COUNT_R));
     cr_assert_eq(api_checked, per_iter * API_ITERS);
     cr_assert_eq(pasta_backend_set(PASTA_BACKEND_AUTO), PASTA_OK);
 }

@@ -7,13 +7,7 @@
  *     }
  * Until the first selection every pointer is a lazy stub that selects the backend
  * (pasta_dispatch_init) and calls on. */
-#ifdef CURVE
-#define LAYER CURVE
-#define LAYER_OPS PASTA_CURVE_ENTRIES
-#else
-#define LAYER FIELD
-#define LAYER_OPS PASTA_FIELD_ENTRIES
-#endif
+#include "backends/layer_select.h"
 #define API PASTA_CAT(pasta_api_, LAYER)
 #define PUB(name) PASTA_CAT3(pasta_, LAYER, PASTA_CAT(_, name))
 #define LAZY(name) PASTA_CAT3(lazy_, LAYER, PASTA_CAT(_, name))
@@ -66,5 +60,4 @@ LAYER_OPS(WRAP_V, WRAP_R)
 #undef LAZY
 #undef PUB
 #undef API
-#undef LAYER_OPS
-#undef LAYER
+#include "backends/layer_unselect.h"

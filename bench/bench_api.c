@@ -7,11 +7,15 @@
  *   ..._x4                                     4 independent chains x[j] (p[j]) in one
  *                                              loop, operation i on x[i % 4]; ns per single
  *                                              operation (throughput)
+ *   api/vec_add, api/vec_mul (field fp)        pasta_fp_vec_add / _vec_mul over arrays of
+ *                                              API_VEC elements, in place; ns per element;
+ *                                              reference field/add_x4, field/mul_x4
+ *                                              (independent operations, inlined)
  *
  * Each public call is a direct call into the library (this program links it statically;
- * an embedder of the shared library also pays a PLT jump), which reads the active table
- * (pasta_active_ops: an atomic load and a null test), loads the op's pointer and calls it
- * indirectly; the operands pass through memory, as the API takes pointers.
+ * an embedder of the shared library also pays a PLT jump) whose body is one load of the
+ * active backend's function pointer and an indirect jump (backends/api_gen.h); the
+ * operands pass through memory, as the API takes pointers.
  *
  * The in-backend reference of each row has the same name in suite "field" (fp) or
  * "curve" (pallas), and starts from the same inputs (bench_fp_inputs, bench_pallas_inputs):
@@ -34,20 +38,26 @@
 
 #include "bench/bench.h"
 
-enum { A_ADD, A_MUL, A_SQR, A_MADD_VAR };
+enum { A_ADD, A_MUL, A_SQR, A_MADD_VAR, A_VADD, A_VMUL };
+
+#define API_VEC 256 /* elements per array call */
 
 static const struct {
-    const char *name; /* the api row's and its reference's name */
-    int op, x4;
+    const char *name; /* the api row's name */
+    const char *ref;  /* its reference's name (suite field or curve) */
+    int op, x4;       /* x4: 1 for 4 chains, 2 for an array call */
 } api_rows[] = {
-    {"add", A_ADD, 0},       {"add_x4", A_ADD, 1},       {"mul", A_MUL, 0},
-    {"mul_x4", A_MUL, 1},    {"square", A_SQR, 0},       {"square_x4", A_SQR, 1},
-    {"madd_var", A_MADD_VAR, 0}, {"madd_var_x4", A_MADD_VAR, 1},
+    {"add", "add", A_ADD, 0},          {"add_x4", "add_x4", A_ADD, 1},
+    {"mul", "mul", A_MUL, 0},          {"mul_x4", "mul_x4", A_MUL, 1},
+    {"square", "square", A_SQR, 0},    {"square_x4", "square_x4", A_SQR, 1},
+    {"madd_var", "madd_var", A_MADD_VAR, 0}, {"madd_var_x4", "madd_var_x4", A_MADD_VAR, 1},
+    {"vec_add", "add_x4", A_VADD, 2},  {"vec_mul", "mul_x4", A_VMUL, 2},
 };
 #define API_NROWS (sizeof api_rows / sizeof api_rows[0])
 
 typedef struct {
     int op, x4;
+    pasta_fp va[API_VEC], vb[API_VEC];
     pasta_fp x[4], y;
     pasta_pallas_jacobian p[4];
     pasta_pallas_affine q;
@@ -83,7 +93,14 @@ static void api_body(void *vc, uint64_t iters) {
     case A_SQR * 2 + 1: API_X4(API_SQR, x);
     case A_MADD_VAR * 2: API_DEP(API_MADD_VAR, p);
     case A_MADD_VAR * 2 + 1: API_X4(API_MADD_VAR, p);
-    default: break;
+    default: /* array calls: iters elements, API_VEC per call (the last call shorter) */
+        for (uint64_t done = 0; done < iters; done += API_VEC) {
+            size_t n = iters - done < API_VEC ? (size_t)(iters - done) : API_VEC;
+            if (c->op == A_VADD) (void)pasta_fp_vec_add(c->va, c->va, c->vb, n);
+            else (void)pasta_fp_vec_mul(c->va, c->va, c->vb, n);
+        }
+        pasta_bench_consume(c->va, sizeof c->va);
+        break;
     }
     pasta_bench_consume(x, sizeof x);
     pasta_bench_consume(p, sizeof p);
@@ -107,11 +124,11 @@ static void print_summary(const api_summary_row *s, int n) {
     for (int i = 0; i < n; i++) {
         char op[32];
         size_t len = strlen(s[i].name);
-        if (s[i].x4 && len > 3) len -= 3; /* drop "_x4" */
+        if (s[i].x4 == 1 && len > 3) len -= 3; /* drop "_x4" */
         snprintf(op, sizeof op, "%.*s", (int)len, s[i].name);
+        const char *form = s[i].x4 == 2 ? "array" : s[i].x4 ? "4 chains" : "1 chain";
         const pasta_bench_result *p = &s[i].pub, *r = &s[i].ref;
-        printf("%-12s %-9s %-11s %11.2f %11.2f %7.3f  [%.3f, %.3f]\n", op,
-               s[i].x4 ? "4 chains" : "1 chain", s[i].backend, p->median_ns, r->median_ns,
+        printf("%-12s %-9s %-11s %11.2f %11.2f %7.3f  [%.3f, %.3f]\n", op, form, s[i].backend, p->median_ns, r->median_ns,
                p->median_ns / r->median_ns, p->lo_ns / r->hi_ns, p->hi_ns / r->lo_ns);
     }
     fflush(stdout);
@@ -141,17 +158,21 @@ void bench_api_suite(void) {
             /* The reference first (when not measured yet), then the public row. */
             pasta_bench_result ref;
             const pasta_bench_result *known =
-                bench_lookup(curve ? "curve" : "field", id.name, id.field, ops->name);
+                bench_lookup(curve ? "curve" : "field", api_rows[k].ref, id.field, ops->name);
             int have_ref = known != NULL;
             if (known) ref = *known;
-            else if (curve) have_ref = bench_curve_row(ops, 0, id.name, 1, &ref) == 0;
-            else have_ref = bench_field_row(ops, 0, id.name, 1, &ref) == 0;
+            else if (curve) have_ref = bench_curve_row(ops, 0, api_rows[k].ref, 1, &ref) == 0;
+            else have_ref = bench_field_row(ops, 0, api_rows[k].ref, 1, &ref) == 0;
 
-            api_ctx c;
+            static api_ctx c;
             memset(&c, 0, sizeof c);
             c.op = api_rows[k].op;
             c.x4 = api_rows[k].x4;
             bench_fp_inputs(ops, c.x, &c.y);
+            for (int i = 0; i < API_VEC; i++) {
+                c.va[i] = c.x[i & 3];
+                c.vb[i] = c.y;
+            }
             bench_pallas_inputs(ops, c.p, &c.q);
             pasta_bench_result res;
             if (pasta_bench_run(NULL, &id, api_body, &c, &res) != 0) continue;

@@ -4,13 +4,7 @@
  * backend's own table entry with the same inputs and identically initialised outputs,
  * and requires the same return code and the same bytes in every output. A wrapper wired
  * to the wrong entry, or an entry missing from the wrappers, fails here. */
-#ifdef CURVE
-#define LAYER CURVE
-#define LAYER_OPS PASTA_CURVE_ENTRIES
-#else
-#define LAYER FIELD
-#define LAYER_OPS PASTA_FIELD_ENTRIES
-#endif
+#include "backends/layer_select.h"
 #define PUB(name) PASTA_CAT3(pasta_, LAYER, PASTA_CAT(_, name))
 #define CHK(name) PASTA_CAT3(check_, LAYER, PASTA_CAT(_, name))
 #define ENTRY(t, name) ((t)->LAYER->name)
@@ -93,33 +87,26 @@
 #define Q_1(k) PASTA_KCAT(Q_, k)
 #define C_1(k) PASTA_KCAT(C_, k)
 
-#define CHECK_V(name, kinds)                                                              \
+/* One check; for an R entry RP/RQ capture the return codes and SAME compares them. */
+#define CHECK_(name, kinds, RP, RQ, SAME)                                                 \
     static void CHK(name)(const pasta_ops *t, tu_rng *g, int it) {                       \
         uint8_t gen_buf[64];                                                              \
-        (void)gen_buf;                                                                    \
-        (void)it, (void)g, (void)t;                                                       \
+        (void)gen_buf, (void)it, (void)g, (void)t;                                        \
         api_op = PASTA_STR_(PUB(name));                                                   \
         PASTA_MAP_STMT(D_1, PASTA_UNPAREN kinds)                                          \
-        PUB(name)(PASTA_MAP_LIST(P_1, PASTA_UNPAREN kinds));                              \
-        ENTRY(t, name)(PASTA_MAP_LIST(Q_1, PASTA_UNPAREN kinds));                         \
+        RP PUB(name)(PASTA_MAP_LIST(P_1, PASTA_UNPAREN kinds));                           \
+        RQ ENTRY(t, name)(PASTA_MAP_LIST(Q_1, PASTA_UNPAREN kinds));                      \
+        SAME                                                                              \
         PASTA_MAP_STMT(C_1, PASTA_UNPAREN kinds)                                          \
         api_checked++;                                                                    \
     }
+#define CHECK_V(name, kinds) CHECK_(name, kinds, , , )
 #define CHECK_R(type, name, kinds)                                                        \
-    static void CHK(name)(const pasta_ops *t, tu_rng *g, int it) {                       \
-        uint8_t gen_buf[64];                                                              \
-        (void)gen_buf;                                                                    \
-        (void)it, (void)g, (void)t;                                                       \
-        api_op = PASTA_STR_(PUB(name));                                                   \
-        PASTA_MAP_STMT(D_1, PASTA_UNPAREN kinds)                                          \
-        type ret_p = PUB(name)(PASTA_MAP_LIST(P_1, PASTA_UNPAREN kinds));                 \
-        type ret_r = ENTRY(t, name)(PASTA_MAP_LIST(Q_1, PASTA_UNPAREN kinds));            \
-        cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op,        \
-                     (int)ret_p, (int)ret_r);                                             \
-        PASTA_MAP_STMT(C_1, PASTA_UNPAREN kinds)                                          \
-        api_checked++;                                                                    \
-    }
+    CHECK_(name, kinds, type ret_p =, type ret_r =,                                      \
+           cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op,     \
+                        (int)ret_p, (int)ret_r);)
 LAYER_OPS(CHECK_V, CHECK_R)
+#undef CHECK_
 #undef CHECK_V
 #undef CHECK_R
 
@@ -143,5 +130,4 @@ static void (*const PASTA_CAT(checks_, LAYER)[])(const pasta_ops *, tu_rng *, in
 #undef ENTRY
 #undef CHK
 #undef PUB
-#undef LAYER_OPS
-#undef LAYER
+#include "backends/layer_unselect.h"

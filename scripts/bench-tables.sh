@@ -5,7 +5,8 @@
 # Then the api table: a row per api record (op, form, backend) with its public median,
 # the median of its in-backend reference (the same name, field and backend in suite
 # "field", or "curve" for the curves pallas and vesta) and public / in-backend with the
-# spread [public lo / reference hi, public hi / reference lo] from the 95% CIs.
+# spread [public lo / reference hi, public hi / reference lo] from the 95% CIs; the array
+# rows api/vec_add, api/vec_mul (ns per element) against field/add_x4, field/mul_x4.
 #   scripts/bench-tables.sh [FILE]
 f=${1:-bench-results/latest.jsonl}
 awk '
@@ -65,16 +66,18 @@ END {
     for (k = 1; k <= na; k++) {
         line = api[k]
         name = get(line, "name"); fld = get(line, "field"); be = get(line, "backend")
-        op = name; form = "1 chain"
+        op = name; form = "1 chain"; rname = name
         if (sub(/_x4$/, "", op)) form = "4 chains"
+        # array calls (vec_add, vec_mul): ns per element against the 4-chain kernels
+        if (op ~ /^vec_/) { form = "array"; rname = substr(op, 5) "_x4" }
         rs = (fld == "pallas" || fld == "vesta") ? "curve" : "field"
-        rkey = rs SUBSEP name SUBSEP fld SUBSEP be
+        rkey = rs SUBSEP rname SUBSEP fld SUBSEP be
         med = get(line, "median_ns") + 0; lo = get(line, "lo_ns") + 0; hi = get(line, "hi_ns") + 0
         if (!(rkey in ref_med) || ref_med[rkey] <= 0 || ref_lo[rkey] <= 0) {
             printf "| %s (%s) | %s | %s | %.1f | - | - |\n", op, fld, form, be, med
             continue
         }
         printf "| %s (%s) | %s | %s | %.1f | %.1f (%s/%s) | %.3f [%.3f, %.3f] |\n", op, fld, form, be,
-               med, ref_med[rkey], rs, name, med / ref_med[rkey], lo / ref_hi[rkey], hi / ref_lo[rkey]
+               med, ref_med[rkey], rs, rname, med / ref_med[rkey], lo / ref_hi[rkey], hi / ref_lo[rkey]
     }
 }' "$f"

@@ -11,11 +11,7 @@
 
 #include <stdint.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PASTA_HIDDEN __attribute__((visibility("hidden")))
-#else
-#define PASTA_HIDDEN
-#endif
+#include "core/names.h"
 
 /* An odd modulus m < 2^256 in the form the algorithm uses.
  * Signed-62 representation: m = sum_{i<5} modulus62[i] * 2^(62 i), with modulus62[0..3] in
@@ -25,13 +21,13 @@ typedef struct pasta_modinv_info {
     uint64_t modulus_inv62; /* m^-1 mod 2^62 */
 } pasta_modinv_info;
 
-PASTA_HIDDEN extern const pasta_modinv_info pasta_modinv_fp, pasta_modinv_fq;
+PASTA_INTERNAL extern const pasta_modinv_info pasta_modinv_fp, pasta_modinv_fq;
 
 /* r = x^-1 mod m for x in [0, m) (r = 0 for x = 0), limbs least significant first.
  * Constant time: no branch or memory index depends on x. r may alias x. */
-PASTA_HIDDEN void pasta_modinv_ct(uint64_t r[4], const uint64_t x[4], const pasta_modinv_info *mi);
+PASTA_INTERNAL void pasta_modinv_ct(uint64_t r[4], const uint64_t x[4], const pasta_modinv_info *mi);
 
 /* Same result, variable time: only for public x. r may alias x. */
-PASTA_HIDDEN void pasta_modinv_var(uint64_t r[4], const uint64_t x[4], const pasta_modinv_info *mi);
+PASTA_INTERNAL void pasta_modinv_var(uint64_t r[4], const uint64_t x[4], const pasta_modinv_info *mi);
 
 #endif /* PASTA_FIELDS_SAFEGCD_H */

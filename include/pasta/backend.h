@@ -7,6 +7,8 @@
  * The active backend is chosen once, on first use: the environment variable
  * PASTA_BACKEND=portable|x86_64-asm|auto if set, else `auto` (the asm backend when it is
  * compiled in and the CPU has BMI2 and ADX, else portable). pasta_backend_set() changes it.
+ * Choosing copies the backend's entry points into the public functions, so a call costs
+ * one indirect jump and no lookup (docs/DESIGN.md, "Dispatch").
  */
 #ifndef PASTA_BACKEND_H
 #define PASTA_BACKEND_H

@@ -433,22 +433,6 @@ PASTA_TFN void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int 
 
 /* ---- Scalar multiplication. */
 
-/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
-PASTA_TFN void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
-    *r = tab[0];
-    for (int i = 1; i < n; i++) CV(cmov)(r, &tab[i], (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i));
-}
-
-/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
-PASTA_TFN void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
-    *r = tab[0];
-    for (int i = 1; i < n; i++) {
-        int hit = (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i);
-        F(cmov)(&r->x, &tab[i].x, hit);
-        F(cmov)(&r->y, &tab[i].y, hit);
-    }
-}
-
 /* Signed 4-bit window i of a 128-bit half k < 2^127: with the carry c in {0, 1} of the
  * window below, w = nibble + c, carry out c' = (w > 8), digit = w - 16 c' in [-7, 8];
  * returns |digit| and sets *neg = (digit < 0). The top window (nibble <= 7) has no carry
@@ -467,7 +451,8 @@ PASTA_TFN uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry,
 /* Constant time: k = +-k1 +- k2 LAMBDA (k1, k2 < 2^127); T1[i] = [i] P, T2[i] = [i] endo P
  * for i <= 8 in affine form (6 add + 1 dbl, one ct batch inversion, 8M for the endo
  * table); 32 signed 4-bit windows (digits in [-7, 8]) per half: 124 dbl + 64 ct madd;
- * each entry read with a full scan and negated by cmov (digit sign xor half sign). */
+ * each entry read with a full scan (pasta_ct_lookup) and negated by cmov (digit sign xor
+ * half sign). */
 PASTA_TFN void CV(mul)(JAC *r, const JAC *a, const SE *k) {
     uint64_t k1[2], k2[2], c1 = 0, c2 = 0, s, idx;
     int n1, n2;
@@ -498,12 +483,12 @@ PASTA_TFN void CV(mul)(JAC *r, const JAC *a, const SE *k) {
         if (w != 31)
             for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
         idx = d1[w];
-        CV(lookup_affine)(&t, t1, 9, idx);
+        pasta_ct_lookup(&t, t1, 9, PASTA_CT_WORDS(AFF), idx);
         F(neg)(&ny, &t.y);
         F(cmov)(&t.y, &ny, (int)g1[w]);
         CV(madd)(&acc, &acc, &t);
         idx = d2[w];
-        CV(lookup_affine)(&t, t2, 9, idx);
+        pasta_ct_lookup(&t, t2, 9, PASTA_CT_WORDS(AFF), idx);
         F(neg)(&ny, &t.y);
         F(cmov)(&t.y, &ny, (int)g2[w]);
         CV(madd)(&acc, &acc, &t);
@@ -643,7 +628,7 @@ PASTA_TFN void CV(mul_var_noglv)(JAC *r, const JAC *a, const SE *k) {
 
 /* Constant time, no endomorphism (for comparison): T[i] = [i] P for i < 16, 64 fixed
  * windows of 4 bits over the canonical scalar: 252 dbl + 64 ct add (+ table: 1 dbl +
- * 13 add), each entry read with a full scan. */
+ * 13 add), each entry read with a full scan (pasta_ct_lookup). */
 PASTA_TFN void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
     uint64_t raw[4];
     JAC tab[16], acc, t;
@@ -656,7 +641,8 @@ PASTA_TFN void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
     for (int w = 63; w >= 0; w--) {
         if (w != 63)
             for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
-        CV(lookup)(&t, tab, 16, (raw[w >> 4] >> ((w & 15) * 4)) & 15);
+        const uint64_t digit = (raw[w >> 4] >> ((w & 15) * 4)) & 15;
+        pasta_ct_lookup(&t, tab, 16, PASTA_CT_WORDS(JAC), digit);
         CV(add)(&acc, &acc, &t);
     }
     *r = acc;

@@ -183,7 +183,8 @@ PASTA_TFN void F(cube)(FE *r, const FE *a) {
     F(mul)(r, &t, a);
 }
 
-/* Fixed 4-bit windows, 64 of them, each table entry read with a full constant-time scan. */
+/* Fixed 4-bit windows, 64 of them, each table entry read with a full constant-time scan
+ * (pasta_ct_lookup). */
 PASTA_TFN void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     FE table[16], acc, sel;
     F(one)(&table[0]);
@@ -193,8 +194,7 @@ PASTA_TFN void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     for (int w = 63; w >= 0; w--) {
         for (int s = 0; s < 4; s++) F(sqr)(&acc, &acc);
         uint64_t digit = (e[w / 16] >> (4 * (w % 16))) & 15;
-        F(zero)(&sel);
-        for (uint64_t j = 0; j < 16; j++) F(cmov)(&sel, &table[j], (int)pasta_ct_is_zero_u64(j ^ digit));
+        pasta_ct_lookup(&sel, table, 16, PASTA_CT_WORDS(FE), digit);
         F(mul)(&acc, &acc, &sel);
     }
     *r = acc;
@@ -309,41 +309,18 @@ PASTA_TFN int F(batch_invert)(FE *out, const FE *in, size_t n) {
 #define SQRT_TAB PASTA_CAT3(pasta_, FIELD, _SQRT_TAB)
 #define SQRT_KEY PASTA_CAT3(pasta_, FIELD, _SQRT_KEY)
 
-/* All ones if a == b, else 0, as arithmetic (vectorisable, no comparison). */
-static inline uint64_t F(eq_mask)(uint64_t a, uint64_t b) {
-    uint64_t d = a ^ b;
-    return ((d | (0 - d)) >> 63) - 1;
-}
-
 /* The j < 256 with x = h^j for x in <h> (some j < 256 for x = 0, when the caller's y is
- * 0 too): a full scan of the 16-bit keys, with arithmetic masks (vectorised; no
- * comparison, branch or secret index). */
+ * 0 too): a full scan of the 16-bit keys (pasta_ct_find_u16, vectorised). */
 PASTA_TFN uint64_t F(sqrt_dlog)(const FE *x) {
-    const uint16_t k = (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT);
-    uint16_t j = 0;
-    for (uint16_t i = 0; i < 256; i++) {
-        const uint16_t d = (uint16_t)(SQRT_KEY[i] ^ k);
-        const uint16_t nz = (uint16_t)((uint16_t)(d | (uint16_t)(0U - d)) >> 15); /* d != 0 */
-        j |= (uint16_t)(i & (uint16_t)(nz - 1U));
-    }
-    return pasta_ct_barrier(j);
+    return pasta_ct_find_u16(SQRT_KEY, 256, (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT));
 }
 
 /* acc *= g^(-E 2^(4 s)) for E = e mod 2^(4 n) (s + n <= 8): one multiplication per
  * 4-bit digit of E by SQRT_TAB[s + i][digit i], each read by a full masked scan. */
 PASTA_TFN void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
     for (int i = 0; i < n; i++) {
-        const uint64_t d = (e >> (4 * i)) & 15;
-        const FE *row = SQRT_TAB[s + i];
-        uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-        for (uint64_t j = 0; j < 16; j++) {
-            const uint64_t mask = F(eq_mask)(j, d);
-            t0 |= row[j].limbs[0] & mask;
-            t1 |= row[j].limbs[1] & mask;
-            t2 |= row[j].limbs[2] & mask;
-            t3 |= row[j].limbs[3] & mask;
-        }
-        const FE t = {{t0, t1, t2, t3}};
+        FE t;
+        pasta_ct_lookup(&t, SQRT_TAB[s + i], 16, PASTA_CT_WORDS(FE), (e >> (4 * i)) & 15);
         F(mul)(acc, acc, &t);
     }
 }

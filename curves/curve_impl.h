@@ -46,51 +46,42 @@ PASTA_TFN void CV(from_affine)(JAC *r, const AFF *a) {
     F(select)(&r->z, &FC(ONE), &FC(ZERO), id);
 }
 
-/* (X/Z^2, Y/Z^3); Z = 0 gives 1/Z = 0 and so (0, 0), the affine identity, with no branch.
- * 1I + 3M + 1S. */
-PASTA_TFN void CV(to_affine)(AFF *r, const JAC *a) {
-    FE zi, zi2;
-    F(invert)(&zi, &a->z);
-    F(sqr)(&zi2, &zi);
+/* r = (X zi^2, Y zi^3) for zi = 1/Z, or 0 for the identity (then r = (0, 0), the affine
+ * identity, with no branch). zi may be r->y (the batch conversions). 3M + 1S. */
+PASTA_TFN void CV(affine_from_zinv)(AFF *r, const JAC *a, const FE *zi) {
+    FE zi2, zi3;
+    F(sqr)(&zi2, zi);
+    F(mul)(&zi3, &zi2, zi);
     F(mul)(&r->x, &a->x, &zi2);
-    F(mul)(&zi2, &zi2, &zi);
-    F(mul)(&r->y, &a->y, &zi2);
+    F(mul)(&r->y, &a->y, &zi3);
+}
+
+/* (X/Z^2, Y/Z^3); Z = 0 gives 1/Z = 0 and so (0, 0). 1I + 3M + 1S. */
+PASTA_TFN void CV(to_affine)(AFF *r, const JAC *a) {
+    FE zi;
+    F(invert)(&zi, &a->z);
+    CV(affine_from_zinv)(r, a, &zi);
 }
 
 PASTA_TFN void CV(to_affine_var)(AFF *r, const JAC *a) {
-    FE zi, zi2;
+    FE zi;
     F(invert_var)(&zi, &a->z);
-    F(sqr)(&zi2, &zi);
-    F(mul)(&r->x, &a->x, &zi2);
-    F(mul)(&zi2, &zi2, &zi);
-    F(mul)(&r->y, &a->y, &zi2);
+    CV(affine_from_zinv)(r, a, &zi);
 }
 
-/* Montgomery's trick, the running products kept in out[i].x (no heap): 1I + ~7M per point,
- * identities skipped by selection. */
+/* out[i] = in[i] in affine form: the Z_i inverted together by F(batch_invert_core), the
+ * prefix products kept in out[i].x and 1/Z_i in out[i].y (no heap), then
+ * CV(affine_from_zinv); identities (Z = 0, 1/Z = 0) become (0, 0). 1I + ~6M + 1S per
+ * point. vartime: see F(batch_invert_core). */
+PASTA_TFN void CV(batch_to_affine_core)(AFF *out, const JAC *in, size_t n, int vartime) {
+    F(batch_invert_core)(&out[0].y, &out[0].x, sizeof(AFF), &in[0].z, sizeof(JAC), n, vartime);
+    for (size_t i = 0; i < n; i++) CV(affine_from_zinv)(&out[i], &in[i], &out[i].y);
+}
+
 PASTA_TFN int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
     if (n == 0) return PASTA_OK;
     if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
-    FE acc = FC(ONE), t;
-    for (size_t i = 0; i < n; i++) {
-        out[i].x = acc;
-        F(mul)(&t, &acc, &in[i].z);
-        F(cmov)(&acc, &t, !F(is_zero)(&in[i].z));
-    }
-    F(invert)(&acc, &acc);
-    for (size_t i = n; i-- > 0;) {
-        int skip = F(is_zero)(&in[i].z);
-        FE zi, zi2;
-        F(mul)(&zi, &out[i].x, &acc);           /* 1/Z_i */
-        F(mul)(&t, &acc, &in[i].z);
-        F(cmov)(&acc, &t, !skip);
-        F(sqr)(&zi2, &zi);
-        F(mul)(&out[i].x, &in[i].x, &zi2);
-        F(mul)(&zi2, &zi2, &zi);
-        F(mul)(&out[i].y, &in[i].y, &zi2);
-        F(cmov)(&out[i].x, &FC(ZERO), skip);
-        F(cmov)(&out[i].y, &FC(ZERO), skip);
-    }
+    CV(batch_to_affine_core)(out, in, n, 0);
     return PASTA_OK;
 }
 
@@ -531,25 +522,10 @@ PASTA_TFN int CV(wnaf5)(int8_t *d, const uint64_t *k, int nbits) {
     return top;
 }
 
-/* out[i] = in[i] in affine form, i < n <= 16, none of them the identity: Montgomery's
- * trick with one variable-time inversion, 1I + 3(n-1)M + 3nM + nS. */
-PASTA_TFN void CV(batch_to_affine_var)(AFF *out, const JAC *in, int n) {
-    FE acc[16], inv, zi, zi2;
-    acc[0] = in[0].z;
-    for (int i = 1; i < n; i++) F(mul)(&acc[i], &acc[i - 1], &in[i].z);
-    F(invert_var)(&inv, &acc[n - 1]);
-    for (int i = n - 1; i >= 0; i--) {
-        if (i > 0) {
-            F(mul)(&zi, &inv, &acc[i - 1]);
-            F(mul)(&inv, &inv, &in[i].z);
-        } else {
-            zi = inv;
-        }
-        F(sqr)(&zi2, &zi);
-        F(mul)(&out[i].x, &in[i].x, &zi2);
-        F(mul)(&zi2, &zi2, &zi);
-        F(mul)(&out[i].y, &in[i].y, &zi2);
-    }
+/* out[i] = in[i] in affine form, variable time (public points; identities become
+ * (0, 0)). */
+PASTA_TFN void CV(batch_to_affine_var)(AFF *out, const JAC *in, size_t n) {
+    CV(batch_to_affine_core)(out, in, n, 1);
 }
 
 /* acc += [d] T (d odd, |d| < 16, T[j] = [2j + 1] P affine); d = 0: nothing. */

@@ -262,31 +262,66 @@ PASTA_TFN void F(invert_var)(FE *r, const FE *a) {
     F(mul)(r, &t, (const FE *)(const void *)FC(R3));
 }
 
-/* Montgomery's trick; zeros are replaced by one in the running product (constant time)
- * and mapped back to zero. prefix[i] = product of the nonzero in[0..i). */
+/* Element i of an array of elements `stride` bytes apart (a field of a struct array). */
+PASTA_TFN FE *F(at)(FE *p, size_t stride, size_t i) {
+    return (FE *)(void *)((unsigned char *)p + i * stride);
+}
+PASTA_TFN const FE *F(at_const)(const FE *p, size_t stride, size_t i) {
+    return (const FE *)(const void *)((const unsigned char *)p + i * stride);
+}
+
+/* Montgomery's trick, written once for F(batch_invert), CV(batch_to_affine) and
+ * CV(batch_to_affine_var): out_i = 1/in_i for i < n, one inversion and 3(n - 1)
+ * multiplications. Element i of in is F(at)(in, in_stride, i), of out and scratch
+ * F(at)(., out_stride, i) (strides in bytes: the arrays may be fields of struct arrays).
+ * Contract:
+ * - zeros: a zero in_i gives out_i = 0 and counts as one in the running product, so it
+ *   does not spoil the other outputs (selected by cmov, no branch);
+ * - scratch holds the prefix products in_0 ... in_(i-1) at i = 1 .. n-1 (scratch_0 is not
+ *   used) and must overlap neither in nor out;
+ * - out may be in itself (in place, equal strides); otherwise they do not overlap;
+ * - vartime = 0: constant time in the values (F(invert)); vartime = 1: the inversion is
+ *   F(invert_var), for public inputs. Only the inversion differs: same results.
+ * n = 0 does nothing. No allocation and no error: the callers own both. */
+PASTA_TFN void F(batch_invert_core)(FE *out, FE *scratch, size_t out_stride, const FE *in,
+                                    size_t in_stride, size_t n, int vartime) {
+    if (n == 0) return;
+    FE acc, x;
+    int z;
+    acc = *F(at_const)(in, in_stride, 0);
+    F(cmov)(&acc, &FC(ONE), F(is_zero)(&acc));
+    for (size_t i = 1; i < n; i++) {
+        *F(at)(scratch, out_stride, i) = acc;
+        x = *F(at_const)(in, in_stride, i);
+        F(cmov)(&x, &FC(ONE), F(is_zero)(&x));
+        F(mul)(&acc, &acc, &x);
+    }
+    if (vartime)
+        F(invert_var)(&acc, &acc);
+    else
+        F(invert)(&acc, &acc);
+    for (size_t i = n - 1; i > 0; i--) {
+        FE *o = F(at)(out, out_stride, i);
+        x = *F(at_const)(in, in_stride, i); /* read before out_i is written: in may be out */
+        z = F(is_zero)(&x);
+        F(cmov)(&x, &FC(ONE), z);
+        F(mul)(o, &acc, F(at)(scratch, out_stride, i));
+        F(cmov)(o, &FC(ZERO), z);
+        F(mul)(&acc, &acc, &x);
+    }
+    z = F(is_zero)(in);
+    *out = acc;
+    F(cmov)(out, &FC(ZERO), z);
+}
+
+/* Montgomery's trick (F(batch_invert_core)), the prefix products on the heap. */
 PASTA_TFN int F(batch_invert)(FE *out, const FE *in, size_t n) {
     if (n == 0) return PASTA_OK;
     if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
     if (n > SIZE_MAX / sizeof(FE)) return PASTA_ERR_INVALID_ARG;
     FE *prefix = pasta_alloc(n * sizeof(FE));
     if (prefix == NULL) return PASTA_ERR_NO_MEMORY;
-    FE acc, inv, x;
-    F(one)(&acc);
-    for (size_t i = 0; i < n; i++) {
-        prefix[i] = acc;
-        x = in[i];
-        F(cmov)(&x, &FC(ONE), F(is_zero)(&in[i]));
-        F(mul)(&acc, &acc, &x);
-    }
-    F(invert)(&inv, &acc);
-    for (size_t i = n; i-- > 0;) {
-        x = in[i]; /* read before out[i] is written: in may equal out */
-        int z = F(is_zero)(&x);
-        F(cmov)(&x, &FC(ONE), z);
-        F(mul)(&out[i], &inv, &prefix[i]);
-        F(cmov)(&out[i], &FC(ZERO), z);
-        F(mul)(&inv, &inv, &x);
-    }
+    F(batch_invert_core)(out, prefix, sizeof(FE), in, sizeof(FE), n, 0);
     pasta_free(prefix);
     return PASTA_OK;
 }

@@ -59,15 +59,18 @@
 
 #include <stdint.h>
 
+#include "fields/moduli.h"
 #include "pasta/field.h"
 
-/* Constants: {m0, m1, m3, I0, I1} (m2 = 0); I0 + I1*2^64 = -m^-1 mod 2^128. */
-#define PASTA_X86_64_ASM_FP_CONSTS                                                       \
-    { 0x992d30ed00000001u, 0x224698fc094cf91bu, 0x4000000000000000u, 0x992d30ecffffffffu, \
-      0x69c760bd82a13db2u }
-#define PASTA_X86_64_ASM_FQ_CONSTS                                                       \
-    { 0x8c46eb2100000001u, 0x224698fc0994a8ddu, 0x4000000000000000u, 0x8c46eb20ffffffffu, \
-      0xd6c83a9183930e9cu }
+/* Constants, from fields/moduli.h: {m0, m1, m3, I0, I1} (m2 = 0);
+ * I0 + I1*2^64 = -m^-1 mod 2^128. */
+_Static_assert(PASTA_FP_M2 == 0 && PASTA_FQ_M2 == 0, "the asm kernels assume m2 = 0");
+_Static_assert(PASTA_FP_M3 == 1ULL << 62 && PASTA_FQ_M3 == 1ULL << 62,
+               "the asm kernels assume m3 = 2^62 (u*m3 as u<<62, u>>2)");
+#define PASTA_X86_64_ASM_FP_CONSTS \
+    { PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_M3, PASTA_FP_INV, PASTA_FP_INV_HI }
+#define PASTA_X86_64_ASM_FQ_CONSTS \
+    { PASTA_FQ_M0, PASTA_FQ_M1, PASTA_FQ_M3, PASTA_FQ_INV, PASTA_FQ_INV_HI }
 
 /* ---------------------------------------------------------------------------------------
  * add, sub, dbl take a and b as register operands (x0..x3 = a in, result out; b0..b3) and

@@ -1,9 +1,11 @@
 /* The bottom layer's helpers on their own: the constant-time table lookup and key search
- * of core/ct.h (their constant time is checked through their callers by ctime_tests.c). */
+ * of core/ct.h (their constant time is checked through their callers by ctime_tests.c),
+ * and the moduli of fields/moduli.h with the constants derived from them. */
 #include <stdint.h>
 #include <string.h>
 
 #include "core/ct.h"
+#include "fields/moduli.h"
 #include "testutil.h"
 
 Test(core_ct, eq_mask) {
@@ -73,4 +75,36 @@ Test(core_ct, find_u16) {
             if (!present) cr_assert_eq(pasta_ct_find_u16(keys, n, k), 0, "n %zu, missing key", n);
         }
     }
+}
+
+/* fields/moduli.h: the limbs are the published moduli (prime, of the Pasta shape), the
+ * exported constants are them, and the derived Montgomery constants are -m^-1. */
+Test(core_moduli, limbs_and_derived) {
+    const uint64_t m[2][4] = {PASTA_FP_MODULUS_LIMBS, PASTA_FQ_MODULUS_LIMBS};
+    const uint64_t inv[2] = {PASTA_FP_INV, PASTA_FQ_INV};
+    const uint64_t inv_hi[2] = {PASTA_FP_INV_HI, PASTA_FQ_INV_HI};
+    const uint64_t *exported[2] = {pasta_fp_MODULUS, pasta_fq_MODULUS};
+    const uint64_t exported_inv[2] = {pasta_fp_INV, pasta_fq_INV};
+    const char *hex[2] = {"40000000000000000000000000000000224698fc094cf91b992d30ed00000001",
+                          "40000000000000000000000000000000224698fc0994a8dd8c46eb2100000001"};
+    mpz_t z, w, t;
+    mpz_inits(z, w, t, NULL);
+    for (int f = 0; f < 2; f++) {
+        tu_from_limbs(z, m[f]);
+        mpz_set_str(w, hex[f], 16);
+        cr_assert(mpz_cmp(z, w) == 0, "field %d: limbs", f);
+        cr_assert(mpz_probab_prime_p(z, 30) > 0, "field %d: prime", f);
+        cr_assert(memcmp(exported[f], m[f], sizeof m[f]) == 0, "field %d: pasta_*_MODULUS", f);
+        cr_assert_eq(exported_inv[f], inv[f], "field %d: pasta_*_INV", f);
+        /* (INV + INV_HI 2^64) m = -1 mod 2^128 */
+        mpz_set_ui(w, inv_hi[f]);
+        mpz_mul_2exp(w, w, 64);
+        mpz_add_ui(w, w, inv[f]);
+        mpz_mul(t, w, z);
+        mpz_add_ui(t, t, 1);
+        cr_assert(mpz_divisible_2exp_p(t, 128), "field %d: -m^-1 mod 2^128", f);
+        /* the shape the kernels assume */
+        cr_assert(m[f][2] == 0 && m[f][3] == UINT64_C(1) << 62 && (m[f][0] & 0xffffffffu) == 1);
+    }
+    mpz_clears(z, w, t, NULL);
 }

@@ -119,7 +119,7 @@ static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4],
     static inline void pasta_portable_##F##_sub(FE *r, const FE *a, const FE *b) {               \
         pasta_portable_sub4(r->limbs, a->limbs, b->limbs, M0, M1);                               \
     }                                                                                            \
-    /* 2a on the add path (a shift path measured no faster: shld is slow, see the asm). */       \
+    /* 2a on the add path (a shift path measured no faster: docs/ASM_NOTES.md, dbl). */          \
     static inline void pasta_portable_##F##_dbl(FE *r, const FE *a) {                            \
         pasta_portable_add4(r->limbs, a->limbs, a->limbs, M0, M1);                               \
     }                                                                                            \

@@ -46,51 +46,42 @@ PASTA_TFN void CV(from_affine)(JAC *r, const AFF *a) {
     F(select)(&r->z, &FC(ONE), &FC(ZERO), id);
 }
 
-/* (X/Z^2, Y/Z^3); Z = 0 gives 1/Z = 0 and so (0, 0), the affine identity, with no branch.
- * 1I + 3M + 1S. */
-PASTA_TFN void CV(to_affine)(AFF *r, const JAC *a) {
-    FE zi, zi2;
-    F(invert)(&zi, &a->z);
-    F(sqr)(&zi2, &zi);
+/* r = (X zi^2, Y zi^3) for zi = 1/Z, or 0 for the identity (then r = (0, 0), the affine
+ * identity, with no branch). zi may be r->y (the batch conversions). 3M + 1S. */
+PASTA_TFN void CV(affine_from_zinv)(AFF *r, const JAC *a, const FE *zi) {
+    FE zi2, zi3;
+    F(sqr)(&zi2, zi);
+    F(mul)(&zi3, &zi2, zi);
     F(mul)(&r->x, &a->x, &zi2);
-    F(mul)(&zi2, &zi2, &zi);
-    F(mul)(&r->y, &a->y, &zi2);
+    F(mul)(&r->y, &a->y, &zi3);
+}
+
+/* (X/Z^2, Y/Z^3); Z = 0 gives 1/Z = 0 and so (0, 0). 1I + 3M + 1S. */
+PASTA_TFN void CV(to_affine)(AFF *r, const JAC *a) {
+    FE zi;
+    F(invert)(&zi, &a->z);
+    CV(affine_from_zinv)(r, a, &zi);
 }
 
 PASTA_TFN void CV(to_affine_var)(AFF *r, const JAC *a) {
-    FE zi, zi2;
+    FE zi;
     F(invert_var)(&zi, &a->z);
-    F(sqr)(&zi2, &zi);
-    F(mul)(&r->x, &a->x, &zi2);
-    F(mul)(&zi2, &zi2, &zi);
-    F(mul)(&r->y, &a->y, &zi2);
+    CV(affine_from_zinv)(r, a, &zi);
 }
 
-/* Montgomery's trick, the running products kept in out[i].x (no heap): 1I + ~7M per point,
- * identities skipped by selection. */
+/* out[i] = in[i] in affine form: the Z_i inverted together by F(batch_invert_core), the
+ * prefix products kept in out[i].x and 1/Z_i in out[i].y (no heap), then
+ * CV(affine_from_zinv); identities (Z = 0, 1/Z = 0) become (0, 0). 1I + ~6M + 1S per
+ * point. vartime: see F(batch_invert_core). */
+PASTA_TFN void CV(batch_to_affine_core)(AFF *out, const JAC *in, size_t n, int vartime) {
+    F(batch_invert_core)(&out[0].y, &out[0].x, sizeof(AFF), &in[0].z, sizeof(JAC), n, vartime);
+    for (size_t i = 0; i < n; i++) CV(affine_from_zinv)(&out[i], &in[i], &out[i].y);
+}
+
 PASTA_TFN int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
     if (n == 0) return PASTA_OK;
     if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
-    FE acc = FC(ONE), t;
-    for (size_t i = 0; i < n; i++) {
-        out[i].x = acc;
-        F(mul)(&t, &acc, &in[i].z);
-        F(cmov)(&acc, &t, !F(is_zero)(&in[i].z));
-    }
-    F(invert)(&acc, &acc);
-    for (size_t i = n; i-- > 0;) {
-        int skip = F(is_zero)(&in[i].z);
-        FE zi, zi2;
-        F(mul)(&zi, &out[i].x, &acc);           /* 1/Z_i */
-        F(mul)(&t, &acc, &in[i].z);
-        F(cmov)(&acc, &t, !skip);
-        F(sqr)(&zi2, &zi);
-        F(mul)(&out[i].x, &in[i].x, &zi2);
-        F(mul)(&zi2, &zi2, &zi);
-        F(mul)(&out[i].y, &in[i].y, &zi2);
-        F(cmov)(&out[i].x, &FC(ZERO), skip);
-        F(cmov)(&out[i].y, &FC(ZERO), skip);
-    }
+    CV(batch_to_affine_core)(out, in, n, 0);
     return PASTA_OK;
 }
 
@@ -433,22 +424,6 @@ PASTA_TFN void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int 
 
 /* ---- Scalar multiplication. */
 
-/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
-PASTA_TFN void CV(lookup)(JAC *r, const JAC *tab, int n, uint64_t idx) {
-    *r = tab[0];
-    for (int i = 1; i < n; i++) CV(cmov)(r, &tab[i], (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i));
-}
-
-/* r = tab[idx] for idx < n, reading every entry (constant time in idx). */
-PASTA_TFN void CV(lookup_affine)(AFF *r, const AFF *tab, int n, uint64_t idx) {
-    *r = tab[0];
-    for (int i = 1; i < n; i++) {
-        int hit = (int)pasta_ct_is_zero_u64(idx ^ (uint64_t)i);
-        F(cmov)(&r->x, &tab[i].x, hit);
-        F(cmov)(&r->y, &tab[i].y, hit);
-    }
-}
-
 /* Signed 4-bit window i of a 128-bit half k < 2^127: with the carry c in {0, 1} of the
  * window below, w = nibble + c, carry out c' = (w > 8), digit = w - 16 c' in [-7, 8];
  * returns |digit| and sets *neg = (digit < 0). The top window (nibble <= 7) has no carry
@@ -467,7 +442,8 @@ PASTA_TFN uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry,
 /* Constant time: k = +-k1 +- k2 LAMBDA (k1, k2 < 2^127); T1[i] = [i] P, T2[i] = [i] endo P
  * for i <= 8 in affine form (6 add + 1 dbl, one ct batch inversion, 8M for the endo
  * table); 32 signed 4-bit windows (digits in [-7, 8]) per half: 124 dbl + 64 ct madd;
- * each entry read with a full scan and negated by cmov (digit sign xor half sign). */
+ * each entry read with a full scan (pasta_ct_lookup) and negated by cmov (digit sign xor
+ * half sign). */
 PASTA_TFN void CV(mul)(JAC *r, const JAC *a, const SE *k) {
     uint64_t k1[2], k2[2], c1 = 0, c2 = 0, s, idx;
     int n1, n2;
@@ -498,12 +474,12 @@ PASTA_TFN void CV(mul)(JAC *r, const JAC *a, const SE *k) {
         if (w != 31)
             for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
         idx = d1[w];
-        CV(lookup_affine)(&t, t1, 9, idx);
+        pasta_ct_lookup(&t, t1, 9, PASTA_CT_WORDS(AFF), idx);
         F(neg)(&ny, &t.y);
         F(cmov)(&t.y, &ny, (int)g1[w]);
         CV(madd)(&acc, &acc, &t);
         idx = d2[w];
-        CV(lookup_affine)(&t, t2, 9, idx);
+        pasta_ct_lookup(&t, t2, 9, PASTA_CT_WORDS(AFF), idx);
         F(neg)(&ny, &t.y);
         F(cmov)(&t.y, &ny, (int)g2[w]);
         CV(madd)(&acc, &acc, &t);
@@ -546,25 +522,10 @@ PASTA_TFN int CV(wnaf5)(int8_t *d, const uint64_t *k, int nbits) {
     return top;
 }
 
-/* out[i] = in[i] in affine form, i < n <= 16, none of them the identity: Montgomery's
- * trick with one variable-time inversion, 1I + 3(n-1)M + 3nM + nS. */
-PASTA_TFN void CV(batch_to_affine_var)(AFF *out, const JAC *in, int n) {
-    FE acc[16], inv, zi, zi2;
-    acc[0] = in[0].z;
-    for (int i = 1; i < n; i++) F(mul)(&acc[i], &acc[i - 1], &in[i].z);
-    F(invert_var)(&inv, &acc[n - 1]);
-    for (int i = n - 1; i >= 0; i--) {
-        if (i > 0) {
-            F(mul)(&zi, &inv, &acc[i - 1]);
-            F(mul)(&inv, &inv, &in[i].z);
-        } else {
-            zi = inv;
-        }
-        F(sqr)(&zi2, &zi);
-        F(mul)(&out[i].x, &in[i].x, &zi2);
-        F(mul)(&zi2, &zi2, &zi);
-        F(mul)(&out[i].y, &in[i].y, &zi2);
-    }
+/* out[i] = in[i] in affine form, variable time (public points; identities become
+ * (0, 0)). */
+PASTA_TFN void CV(batch_to_affine_var)(AFF *out, const JAC *in, size_t n) {
+    CV(batch_to_affine_core)(out, in, n, 1);
 }
 
 /* acc += [d] T (d odd, |d| < 16, T[j] = [2j + 1] P affine); d = 0: nothing. */
@@ -643,7 +604,7 @@ PASTA_TFN void CV(mul_var_noglv)(JAC *r, const JAC *a, const SE *k) {
 
 /* Constant time, no endomorphism (for comparison): T[i] = [i] P for i < 16, 64 fixed
  * windows of 4 bits over the canonical scalar: 252 dbl + 64 ct add (+ table: 1 dbl +
- * 13 add), each entry read with a full scan. */
+ * 13 add), each entry read with a full scan (pasta_ct_lookup). */
 PASTA_TFN void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
     uint64_t raw[4];
     JAC tab[16], acc, t;
@@ -656,7 +617,8 @@ PASTA_TFN void CV(mul_noglv)(JAC *r, const JAC *a, const SE *k) {
     for (int w = 63; w >= 0; w--) {
         if (w != 63)
             for (int j = 0; j < 4; j++) CV(dbl)(&acc, &acc);
-        CV(lookup)(&t, tab, 16, (raw[w >> 4] >> ((w & 15) * 4)) & 15);
+        const uint64_t digit = (raw[w >> 4] >> ((w & 15) * 4)) & 15;
+        pasta_ct_lookup(&t, tab, 16, PASTA_CT_WORDS(JAC), digit);
         CV(add)(&acc, &acc, &t);
     }
     *r = acc;

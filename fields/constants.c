@@ -4,13 +4,14 @@
  * of zcash/pasta_curves (src/fields/fp.rs, fq.rs). Generated once with a short script
  * from the definitions in include/pasta/field.h. */
 #include "fields/constants.h"
+#include "fields/moduli.h"
 #include "pasta/field.h"
 
-/* fp: m = 0x40000000000000000000000000000000224698fc094cf91b992d30ed00000001 */
-const uint64_t pasta_fp_MODULUS[4] = {0x992d30ed00000001ULL, 0x224698fc094cf91bULL, 0x0000000000000000ULL, 0x4000000000000000ULL};
+/* fp: m = p (fields/moduli.h) */
+const uint64_t pasta_fp_MODULUS[4] = PASTA_FP_MODULUS_LIMBS;
 const uint64_t pasta_fp_R2[4] = {0x8c78ecb30000000fULL, 0xd7d30dbd8b0de0e7ULL, 0x7797a99bc3c95d18ULL, 0x096d41af7b9cb714ULL};
 const uint64_t pasta_fp_R3[4] = {0xf185a5993a9e10f9ULL, 0xf6a68f3b6ac5b1d1ULL, 0xdf8d1014353fd42cULL, 0x2ae309222d2d9910ULL};
-const uint64_t pasta_fp_INV = 0x992d30ecffffffffULL;
+const uint64_t pasta_fp_INV = PASTA_FP_INV;
 const pasta_fp pasta_fp_ZERO = {{0, 0, 0, 0}};
 const pasta_fp pasta_fp_ONE = {{0x34786d38fffffffdULL, 0x992c350be41914adULL, 0xffffffffffffffffULL, 0x3fffffffffffffffULL}};
 const pasta_fp pasta_fp_TWO_INV = {{0x66d2cf12ffffffffULL, 0xddb96703f6b306e4ULL, 0xffffffffffffffffULL, 0x3fffffffffffffffULL}};
@@ -23,11 +24,11 @@ const pasta_fp pasta_fp_DELTA = {{0x5965e9af9d651171ULL, 0xc7c59c1bb222e936ULL, 
 /* 0x12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9 (zcash/pasta_curves) */
 const pasta_fp pasta_fp_ZETA = {{0x02021cf6619a153dULL, 0x9e8c26974980b78eULL, 0x2a676d5cc87a4666ULL, 0x15d8049da7a17876ULL}};
 
-/* fq: m = 0x40000000000000000000000000000000224698fc0994a8dd8c46eb2100000001 */
-const uint64_t pasta_fq_MODULUS[4] = {0x8c46eb2100000001ULL, 0x224698fc0994a8ddULL, 0x0000000000000000ULL, 0x4000000000000000ULL};
+/* fq: m = q (fields/moduli.h) */
+const uint64_t pasta_fq_MODULUS[4] = PASTA_FQ_MODULUS_LIMBS;
 const uint64_t pasta_fq_R2[4] = {0xfc9678ff0000000fULL, 0x67bb433d891a16e3ULL, 0x7fae231004ccf590ULL, 0x096d41af7ccfdaa9ULL};
 const uint64_t pasta_fq_R3[4] = {0x008b421c249dae4cULL, 0xe13bda50dba41326ULL, 0x88fececb8e15cb63ULL, 0x07dd97a06e6792c8ULL};
-const uint64_t pasta_fq_INV = 0x8c46eb20ffffffffULL;
+const uint64_t pasta_fq_INV = PASTA_FQ_INV;
 const pasta_fq pasta_fq_ZERO = {{0, 0, 0, 0}};
 const pasta_fq pasta_fq_ONE = {{0x5b2b3e9cfffffffdULL, 0x992c350be3420567ULL, 0xffffffffffffffffULL, 0x3fffffffffffffffULL}};
 const pasta_fq pasta_fq_TWO_INV = {{0x73b914deffffffffULL, 0xddb96703f66b5722ULL, 0xffffffffffffffffULL, 0x3fffffffffffffffULL}};

@@ -183,7 +183,8 @@ PASTA_TFN void F(cube)(FE *r, const FE *a) {
     F(mul)(r, &t, a);
 }
 
-/* Fixed 4-bit windows, 64 of them, each table entry read with a full constant-time scan. */
+/* Fixed 4-bit windows, 64 of them, each table entry read with a full constant-time scan
+ * (pasta_ct_lookup). */
 PASTA_TFN void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     FE table[16], acc, sel;
     F(one)(&table[0]);
@@ -193,8 +194,7 @@ PASTA_TFN void F(pow)(FE *r, const FE *a, const uint64_t e[4]) {
     for (int w = 63; w >= 0; w--) {
         for (int s = 0; s < 4; s++) F(sqr)(&acc, &acc);
         uint64_t digit = (e[w / 16] >> (4 * (w % 16))) & 15;
-        F(zero)(&sel);
-        for (uint64_t j = 0; j < 16; j++) F(cmov)(&sel, &table[j], (int)pasta_ct_is_zero_u64(j ^ digit));
+        pasta_ct_lookup(&sel, table, 16, PASTA_CT_WORDS(FE), digit);
         F(mul)(&acc, &acc, &sel);
     }
     *r = acc;
@@ -262,31 +262,66 @@ PASTA_TFN void F(invert_var)(FE *r, const FE *a) {
     F(mul)(r, &t, (const FE *)(const void *)FC(R3));
 }
 
-/* Montgomery's trick; zeros are replaced by one in the running product (constant time)
- * and mapped back to zero. prefix[i] = product of the nonzero in[0..i). */
+/* Element i of an array of elements `stride` bytes apart (a field of a struct array). */
+PASTA_TFN FE *F(at)(FE *p, size_t stride, size_t i) {
+    return (FE *)(void *)((unsigned char *)p + i * stride);
+}
+PASTA_TFN const FE *F(at_const)(const FE *p, size_t stride, size_t i) {
+    return (const FE *)(const void *)((const unsigned char *)p + i * stride);
+}
+
+/* Montgomery's trick, written once for F(batch_invert), CV(batch_to_affine) and
+ * CV(batch_to_affine_var): out_i = 1/in_i for i < n, one inversion and 3(n - 1)
+ * multiplications. Element i of in is F(at)(in, in_stride, i), of out and scratch
+ * F(at)(., out_stride, i) (strides in bytes: the arrays may be fields of struct arrays).
+ * Contract:
+ * - zeros: a zero in_i gives out_i = 0 and counts as one in the running product, so it
+ *   does not spoil the other outputs (selected by cmov, no branch);
+ * - scratch holds the prefix products in_0 ... in_(i-1) at i = 1 .. n-1 (scratch_0 is not
+ *   used) and must overlap neither in nor out;
+ * - out may be in itself (in place, equal strides); otherwise they do not overlap;
+ * - vartime = 0: constant time in the values (F(invert)); vartime = 1: the inversion is
+ *   F(invert_var), for public inputs. Only the inversion differs: same results.
+ * n = 0 does nothing. No allocation and no error: the callers own both. */
+PASTA_TFN void F(batch_invert_core)(FE *out, FE *scratch, size_t out_stride, const FE *in,
+                                    size_t in_stride, size_t n, int vartime) {
+    if (n == 0) return;
+    FE acc, x;
+    int z;
+    acc = *F(at_const)(in, in_stride, 0);
+    F(cmov)(&acc, &FC(ONE), F(is_zero)(&acc));
+    for (size_t i = 1; i < n; i++) {
+        *F(at)(scratch, out_stride, i) = acc;
+        x = *F(at_const)(in, in_stride, i);
+        F(cmov)(&x, &FC(ONE), F(is_zero)(&x));
+        F(mul)(&acc, &acc, &x);
+    }
+    if (vartime)
+        F(invert_var)(&acc, &acc);
+    else
+        F(invert)(&acc, &acc);
+    for (size_t i = n - 1; i > 0; i--) {
+        FE *o = F(at)(out, out_stride, i);
+        x = *F(at_const)(in, in_stride, i); /* read before out_i is written: in may be out */
+        z = F(is_zero)(&x);
+        F(cmov)(&x, &FC(ONE), z);
+        F(mul)(o, &acc, F(at)(scratch, out_stride, i));
+        F(cmov)(o, &FC(ZERO), z);
+        F(mul)(&acc, &acc, &x);
+    }
+    z = F(is_zero)(in);
+    *out = acc;
+    F(cmov)(out, &FC(ZERO), z);
+}
+
+/* Montgomery's trick (F(batch_invert_core)), the prefix products on the heap. */
 PASTA_TFN int F(batch_invert)(FE *out, const FE *in, size_t n) {
     if (n == 0) return PASTA_OK;
     if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
     if (n > SIZE_MAX / sizeof(FE)) return PASTA_ERR_INVALID_ARG;
     FE *prefix = pasta_alloc(n * sizeof(FE));
     if (prefix == NULL) return PASTA_ERR_NO_MEMORY;
-    FE acc, inv, x;
-    F(one)(&acc);
-    for (size_t i = 0; i < n; i++) {
-        prefix[i] = acc;
-        x = in[i];
-        F(cmov)(&x, &FC(ONE), F(is_zero)(&in[i]));
-        F(mul)(&acc, &acc, &x);
-    }
-    F(invert)(&inv, &acc);
-    for (size_t i = n; i-- > 0;) {
-        x = in[i]; /* read before out[i] is written: in may equal out */
-        int z = F(is_zero)(&x);
-        F(cmov)(&x, &FC(ONE), z);
-        F(mul)(&out[i], &inv, &prefix[i]);
-        F(cmov)(&out[i], &FC(ZERO), z);
-        F(mul)(&inv, &inv, &x);
-    }
+    F(batch_invert_core)(out, prefix, sizeof(FE), in, sizeof(FE), n, 0);
     pasta_free(prefix);
     return PASTA_OK;
 }
@@ -309,41 +344,18 @@ PASTA_TFN int F(batch_invert)(FE *out, const FE *in, size_t n) {
 #define SQRT_TAB PASTA_CAT3(pasta_, FIELD, _SQRT_TAB)
 #define SQRT_KEY PASTA_CAT3(pasta_, FIELD, _SQRT_KEY)
 
-/* All ones if a == b, else 0, as arithmetic (vectorisable, no comparison). */
-static inline uint64_t F(eq_mask)(uint64_t a, uint64_t b) {
-    uint64_t d = a ^ b;
-    return ((d | (0 - d)) >> 63) - 1;
-}
-
 /* The j < 256 with x = h^j for x in <h> (some j < 256 for x = 0, when the caller's y is
- * 0 too): a full scan of the 16-bit keys, with arithmetic masks (vectorised; no
- * comparison, branch or secret index). */
+ * 0 too): a full scan of the 16-bit keys (pasta_ct_find_u16, vectorised). */
 PASTA_TFN uint64_t F(sqrt_dlog)(const FE *x) {
-    const uint16_t k = (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT);
-    uint16_t j = 0;
-    for (uint16_t i = 0; i < 256; i++) {
-        const uint16_t d = (uint16_t)(SQRT_KEY[i] ^ k);
-        const uint16_t nz = (uint16_t)((uint16_t)(d | (uint16_t)(0U - d)) >> 15); /* d != 0 */
-        j |= (uint16_t)(i & (uint16_t)(nz - 1U));
-    }
-    return pasta_ct_barrier(j);
+    return pasta_ct_find_u16(SQRT_KEY, 256, (uint16_t)(x->limbs[0] >> PASTA_SQRT_KEY_SHIFT));
 }
 
 /* acc *= g^(-E 2^(4 s)) for E = e mod 2^(4 n) (s + n <= 8): one multiplication per
  * 4-bit digit of E by SQRT_TAB[s + i][digit i], each read by a full masked scan. */
 PASTA_TFN void F(sqrt_mul_pow)(FE *acc, uint64_t e, int s, int n) {
     for (int i = 0; i < n; i++) {
-        const uint64_t d = (e >> (4 * i)) & 15;
-        const FE *row = SQRT_TAB[s + i];
-        uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-        for (uint64_t j = 0; j < 16; j++) {
-            const uint64_t mask = F(eq_mask)(j, d);
-            t0 |= row[j].limbs[0] & mask;
-            t1 |= row[j].limbs[1] & mask;
-            t2 |= row[j].limbs[2] & mask;
-            t3 |= row[j].limbs[3] & mask;
-        }
-        const FE t = {{t0, t1, t2, t3}};
+        FE t;
+        pasta_ct_lookup(&t, SQRT_TAB[s + i], 16, PASTA_CT_WORDS(FE), (e >> (4 * i)) & 15);
         F(mul)(acc, acc, &t);
     }
 }

@@ -17,15 +17,15 @@
 #include <stdint.h>
 
 #include "core/ct.h"
+#include "fields/moduli.h"
 #include "pasta/field.h"
 
-#define PASTA_P0 0x992d30ed00000001ULL
-#define PASTA_P1 0x224698fc094cf91bULL
-#define PASTA_PINV 0x992d30ecffffffffULL
-#define PASTA_Q0 0x8c46eb2100000001ULL
-#define PASTA_Q1 0x224698fc0994a8ddULL
-#define PASTA_QINV 0x8c46eb20ffffffffULL
-#define PASTA_M3 0x4000000000000000ULL /* limb 3 of p and q; limb 2 is 0 */
+/* The moduli (fields/moduli.h); the kernels below take m0, m1 and INV per field and
+ * hard-wire the shared shape. */
+#define PASTA_M3 PASTA_FP_M3 /* limb 3 of p and q; limb 2 is 0 */
+_Static_assert(PASTA_FP_M2 == 0 && PASTA_FQ_M2 == 0 && PASTA_FP_M3 == PASTA_FQ_M3 &&
+                   PASTA_FP_M3 == 1ULL << 62,
+               "the portable kernels assume m2 = 0 and m3 = 2^62");
 
 /* r = s - m if s >= m else s, for s < 2m. Scalar locals throughout: gcc 12 keeps small
  * arrays whose elements go through the carry intrinsics in memory (3-4x slower). */
@@ -119,7 +119,7 @@ static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4],
     static inline void pasta_portable_##F##_sub(FE *r, const FE *a, const FE *b) {               \
         pasta_portable_sub4(r->limbs, a->limbs, b->limbs, M0, M1);                               \
     }                                                                                            \
-    /* 2a on the add path (a shift path measured no faster: shld is slow, see the asm). */       \
+    /* 2a on the add path (a shift path measured no faster: docs/ASM_NOTES.md, dbl). */          \
     static inline void pasta_portable_##F##_dbl(FE *r, const FE *a) {                            \
         pasta_portable_add4(r->limbs, a->limbs, a->limbs, M0, M1);                               \
     }                                                                                            \
@@ -130,7 +130,7 @@ static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4],
         pasta_portable_mul4(r->limbs, a->limbs, a->limbs, M0, M1, INV);                          \
     }
 
-PASTA_PORTABLE_FIELD_KERNELS(fp, pasta_fp, PASTA_P0, PASTA_P1, PASTA_PINV)
-PASTA_PORTABLE_FIELD_KERNELS(fq, pasta_fq, PASTA_Q0, PASTA_Q1, PASTA_QINV)
+PASTA_PORTABLE_FIELD_KERNELS(fp, pasta_fp, PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_INV)
+PASTA_PORTABLE_FIELD_KERNELS(fq, pasta_fq, PASTA_FQ_M0, PASTA_FQ_M1, PASTA_FQ_INV)
 
 #endif /* PASTA_FIELDS_PORTABLE_H */

@@ -45,33 +45,36 @@
  * negative signed integer is arithmetic; conversion of an out-of-range unsigned value to a
  * signed type wraps modulo 2^N.
  *
- * ---- Constants. For m in {p, q}: m = 2^254 + c with c < 2^126, so
- *     modulus62 = { c mod 2^62, floor(c / 2^62) mod 2^62, floor(c / 2^124), 0, 2^254/2^248 = 64 }.
- *   p: c = 0x224698fc094cf91b992d30ed00000001, c / 2^124 = 2,
- *      c mod 2^62 = 0x192d30ed00000001, floor(c / 2^62) mod 2^62 = 0x091a63f02533e46e.
- *   q: c = 0x224698fc0994a8dd8c46eb2100000001, c / 2^124 = 2,
- *      c mod 2^62 = 0x0c46eb2100000001, floor(c / 2^62) mod 2^62 = 0x091a63f02652a376.
- * Inverse mod 2^62: m = 1 + 2^32 a (both moduli are 1 mod 2^32), and
- * (1 + 2^32 a)(1 - 2^32 a) = 1 - 2^64 a^2 = 1 (mod 2^62), so m^-1 = 2 - m (mod 2^62):
- *   p: 2^62 + 2 - 0x192d30ed00000001 = 0x26d2cf1300000001,
- *   q: 2^62 + 2 - 0x0c46eb2100000001 = 0x33b914df00000001.
- * (Recomputed independently in tests/test_safegcd_standalone.c.)
+ * ---- Constants, derived from the limbs of fields/moduli.h at compile time. For m in
+ * {p, q}: m = 2^254 + c with c < 2^126, so modulus62 = { c mod 2^62, floor(c / 2^62) mod
+ * 2^62, floor(c / 2^124) (= 2), 0, 2^254 / 2^248 = 64 }: the signed-62 split of
+ * sg_from_u256 applied to the limbs (SG_MODULUS62). Inverse mod 2^62: m = 1 + 2^32 a (both
+ * moduli are 1 mod 2^32), and (1 + 2^32 a)(1 - 2^32 a) = 1 - 2^64 a^2 = 1 (mod 2^62), so
+ * m^-1 = 2 - m = 2 - m0 (mod 2^62) (SG_INV62). (Recomputed independently, from moduli
+ * written out there, in tests/test_safegcd_standalone.c.)
  */
 #include "safegcd.h"
 
 #include <stdint.h>
 
+#include "moduli.h" /* same directory: the standalone test builds this file with -Ifields */
+
 __extension__ typedef __int128 sg_i128;
 
 #define SG_M62 ((uint64_t)0x3FFFFFFFFFFFFFFF) /* 2^62 - 1 */
 
+/* m in signed-62 limbs, as sg_from_u256 below (m3 << 6 drops bit 254, which is in limb 4). */
+#define SG_MODULUS62(m0, m1, m2, m3)                                                       \
+    {(int64_t)((m0) & SG_M62), (int64_t)((((m0) >> 62) | ((m1) << 2)) & SG_M62),           \
+     (int64_t)((((m1) >> 60) | ((m2) << 4)) & SG_M62),                                     \
+     (int64_t)((((m2) >> 58) | ((m3) << 6)) & SG_M62), (int64_t)((m3) >> 56)}
+#define SG_INV62(m0) ((2 - (uint64_t)(m0)) & SG_M62) /* m^-1 mod 2^62 (see above) */
+
 const pasta_modinv_info pasta_modinv_fp = {
-    {0x192d30ed00000001, 0x091a63f02533e46e, 2, 0, 64},
-    0x26d2cf1300000001};
+    SG_MODULUS62(PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_M2, PASTA_FP_M3), SG_INV62(PASTA_FP_M0)};
 
 const pasta_modinv_info pasta_modinv_fq = {
-    {0x0c46eb2100000001, 0x091a63f02652a376, 2, 0, 64},
-    0x33b914df00000001};
+    SG_MODULUS62(PASTA_FQ_M0, PASTA_FQ_M1, PASTA_FQ_M2, PASTA_FQ_M3), SG_INV62(PASTA_FQ_M0)};
 
 typedef struct {
     int64_t v[5];

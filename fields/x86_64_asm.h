@@ -7,9 +7,10 @@
  * cpuid reported BMI2 and ADX; no -mbmi2/-madx flags are needed (the asm text is
  * assembled as is).
  *
- * Both moduli have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192 with m0 = 1 mod 2^32
- * and m < 2^255. mul is word-by-word CIOS with each product row and that word's reduction
- * fused into one pass (see its comment): u*m2 = 0 is skipped and u*m3 = u*2^62 is one mulx.
+ * Both moduli (fields/moduli.h) have the shape m = m0 + m1*2^64 + 0*2^128 + 2^62*2^192
+ * with m0 = 1 mod 2^32 and m < 2^255. mul is word-by-word CIOS with each product row and
+ * that word's reduction fused into one pass (see its comment): u*m2 = 0 is skipped and
+ * u*m3 = u*2^62 is one mulx.
  * sqr reduces only the low half of the full square, two words at a time
  * (PASTA_X86_64_ASM_REDL): U = -t*m^-1 mod 2^128 comes straight from t0, t1 (1 mulx + 2
  * imul), so the serial spine per two words is mulx -> add -> mulx -> adds rather than
@@ -21,32 +22,7 @@
  * add, sub and dbl take both operands and return the result in registers. All memory
  * accesses are at fixed offsets of the operands or constants.
  *
- * Tried and measured slower on Zen 3 (kept out): sub as x = a + ~b + 1 (adcx) beside
- * y = a + (m - b) (adox) (b needs 4 read-write registers: spills in a register chain);
- * shr/shl/or instead of the one shrd in the reduction head (+3 instructions on the uh
- * path); the reduction's shifted terms kept in stack slots and added in place of the first
- * zero-carry tail (-3 ALU ops, but the reloads sit on the critical path: ~+4 cycles).
- * mul as rows + two-word reductions (146 instructions, 26 mulx, ~24 zero-carry tail ops):
- * replaced by the fused word-by-word mul (111 instructions, 32 mulx): 4 independent chains
- * ~54 -> ~49-50 cycles, in context (Pallas double, madd_var) a few % faster, but a single
- * dependent chain stays ~59-60 cycles: the CF chain is serial through each word's row and
- * reduction (10 adcx) and u_k waits on lo(u m1), hi(u m0) of the word before (mulx ->
- * mulx), ~11-14 cycles a word. sqr through that kernel (b = a, 111 instructions): 4 chains
- * ~54 -> ~50, but the dependent chain x = x^2 gets ~65-70 (was ~58-60): row 0 reads all of
- * b from the x just stored (store forwarding on the critical path), and a0..a3 as
- * registers would need 14 registers; kept out. sqr then reduced all eight words with two
- * two-word reduction steps (142 instructions, ~58-60 cycles; zero-carry tails up to t7 on the path):
- * replaced by the low-half reduction plus one four-word add (122 instructions, chain ~56,
- * 4 chains ~48-50; Pallas double ~480 -> ~455 cycles). mul two words of a at a time (rows
- * a_2k*b, a_2k+1*b and a two-word reduction fused over a six-word window; U by 3 mulx +
- * 2 lea, no flags; correct vs GMP) needs at least six zero absorbs per pair: every chain
- * that starts at word 0 or 1 has to climb to the top of the window and words 4, 5 get only
- * 5 + 2 terms. 130 instructions (34 mulx, 65 adcx/adox): dependent chain ~60 -> ~57.5
- * (~58-59 without an xor between rows and reduction), but 4 chains ~50 -> ~55 and Pallas
- * madd_var slower, so kept out. Moving the next pair's lo(a b0) into the previous pair (so
- * U waits only for fresh chains) made the chain worse (~61-65), as did putting the
- * reduction's long chain on OF (~62). Not tried for lack of time: a squaring with fewer
- * cross-product tails.
+ * History (what was tried and measured slower, cycle counts): docs/ASM_NOTES.md.
  *
  * Instruction counts in the comments are from objdump of the asm block alone (loads and
  * stores counted as moves; "add/adc/sub/sbb" counts the flag-chain ops other than
@@ -59,15 +35,18 @@
 
 #include <stdint.h>
 
+#include "fields/moduli.h"
 #include "pasta/field.h"
 
-/* Constants: {m0, m1, m3, I0, I1} (m2 = 0); I0 + I1*2^64 = -m^-1 mod 2^128. */
-#define PASTA_X86_64_ASM_FP_CONSTS                                                       \
-    { 0x992d30ed00000001u, 0x224698fc094cf91bu, 0x4000000000000000u, 0x992d30ecffffffffu, \
-      0x69c760bd82a13db2u }
-#define PASTA_X86_64_ASM_FQ_CONSTS                                                       \
-    { 0x8c46eb2100000001u, 0x224698fc0994a8ddu, 0x4000000000000000u, 0x8c46eb20ffffffffu, \
-      0xd6c83a9183930e9cu }
+/* Constants, from fields/moduli.h: {m0, m1, m3, I0, I1} (m2 = 0);
+ * I0 + I1*2^64 = -m^-1 mod 2^128. */
+_Static_assert(PASTA_FP_M2 == 0 && PASTA_FQ_M2 == 0, "the asm kernels assume m2 = 0");
+_Static_assert(PASTA_FP_M3 == 1ULL << 62 && PASTA_FQ_M3 == 1ULL << 62,
+               "the asm kernels assume m3 = 2^62 (u*m3 as u<<62, u>>2)");
+#define PASTA_X86_64_ASM_FP_CONSTS \
+    { PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_M3, PASTA_FP_INV, PASTA_FP_INV_HI }
+#define PASTA_X86_64_ASM_FQ_CONSTS \
+    { PASTA_FQ_M0, PASTA_FQ_M1, PASTA_FQ_M3, PASTA_FQ_INV, PASTA_FQ_INV_HI }
 
 /* ---------------------------------------------------------------------------------------
  * add, sub, dbl take a and b as register operands (x0..x3 = a in, result out; b0..b3) and
@@ -104,8 +83,7 @@
 
 /* ---------------------------------------------------------------------------------------
  * sub: r = a - b mod m. y = a + (m - b) (m - b independent of a) and x = a - b side by
- * side (two CF chains); the borrow of a - b selects y. (An adcx/adox form, x = a + ~b + 1
- * beside y, needs b as read-write temporaries and spilled in a register chain: slower.)
+ * side (two CF chains); the borrow of a - b selects y.
  * Counts: 12 add/adc/sub/sbb, 1 xor, 4 cmov, 3 mov (loads of m) = 20.
  */
 #define PASTA_X86_64_ASM_SUB_BODY                                                         \
@@ -132,8 +110,7 @@
 
 /* ---------------------------------------------------------------------------------------
  * dbl: r = 2a mod m. x = a + a (add/adc chain; a < 2^255 so no carry out), y = x - m
- * (pipelined a word behind), cmov on no borrow. Measured faster than a shift path (shld is
- * slow on common cores).
+ * (pipelined a word behind), cmov on no borrow.
  * Counts: 8 add/adc/sub/sbb, 4 cmov, 4 mov = 16.
  */
 #define PASTA_X86_64_ASM_DBL_BODY                                                         \
@@ -181,9 +158,7 @@
  * on u>>2). m < 2^255 keeps the window below 2^320, so no chain carries out of w4 and the
  * flags are clear at the end of every word (no xor); w0 becomes 0 and is the next top.
  * Counts: 32 mulx (16 products, 4x3 reduction, 4 for u), 54 adcx/adox, 8 add/adc/sub/sbb,
- * 1 xor, 4 cmov, 12 mov (3 of them loads of a1..a3) = 111 (was 146: 26 mulx, 4 imul).
- * Dependent chain x = x*y, AMD EPYC (Zen 3) ~3.2 GHz: ~59-60 cycles (as before); 4
- * independent chains ~49-50 cycles each (was ~54).
+ * 1 xor, 4 cmov, 12 mov (3 of them loads of a1..a3) = 111.
  */
 #define PASTA_X86_64_ASM_MUL_ROW0                                                         \
     "movq   %[a0], %%rdx\n\t"                                                             \
@@ -297,9 +272,7 @@
  * r = (t0..t3 + U*m)/2^256 <= m and t4..t7 < m/2, so the sum is below 2m.
  * Register roles: t0 lives in a0 and t7 in hi; a1..a3, lo (then a0, t1) are U and scratch.
  * Counts: 24 mulx (6 cross, 4 squares, 2x7 reduction), 4 imul, 44 adcx/adox, 21 other
- * add/adc/sub/sbb, 3 xor, 4 cmov, 22 mov (no stores) = 122 (was 142: two-word
- * reductions over the whole eight-word window, carries run to t7).
- * Same machine: dependent chain x = x^2 ~60 -> ~56 cycles, 4 chains ~54 -> ~48.
+ * add/adc/sub/sbb, 3 xor, 4 cmov, 22 mov (no stores) = 122.
  */
 #define PASTA_X86_64_ASM_SQR_BODY                                                         \
     "movq   %[a0], %%rdx\n\t"                                                             \

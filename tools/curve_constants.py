@@ -8,8 +8,7 @@ Run: python3 tools/curve_constants.py   (prints C limb arrays and exits 0 if all
 """
 import hashlib
 
-p = 0x40000000000000000000000000000000224698fc094cf91b992d30ed00000001
-q = 0x40000000000000000000000000000000224698fc0994a8dd8c46eb2100000001
+from moduli import P as p, Q as q  # tools/moduli.py: read from fields/moduli.h
 
 # Cube roots of unity as published by pasta_curves (WithSmallOrderMulGroup<3>::ZETA).
 ZETA_P = 0x12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9

@@ -14,10 +14,9 @@ Run: python3 tools/sqrt_tables.py > fields/sqrt_tables.c   (no dependencies)
 """
 import sys
 
-FIELDS = {
-    "fp": 0x40000000000000000000000000000000224698fc094cf91b992d30ed00000001,
-    "fq": 0x40000000000000000000000000000000224698fc0994a8dd8c46eb2100000001,
-}
+from moduli import P, Q  # tools/moduli.py: read from fields/moduli.h
+
+FIELDS = {"fp": P, "fq": Q}
 S = 32
 GENERATOR = 5
 KEY_SHIFT = 8  # fields/constants.h: PASTA_SQRT_KEY_SHIFT

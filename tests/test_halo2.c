@@ -1,0 +1,131 @@
+/* prover_bench/ against halo2 itself (tests/vectors/halo2/, made by halo2_proofs 0.3.2):
+ * Params::new(11) byte for byte (g, g_lagrange, w, u), Params::read/write, the verifying
+ * keys' transcript representation; the transcript against one-shot BLAKE2b. Links only
+ * the public library (pasta_static) and pasta_halo2, as an embedder would. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prover_bench/halo2.h"
+
+static uint8_t *slurp(const char *rel, size_t *len) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", PASTA_TEST_VECTORS, rel);
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = malloc((size_t)n + 1);
+    cr_assert_not_null(b);
+    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    b[n] = 0;
+    *len = (size_t)n;
+    return b;
+}
+
+Test(halo2, params_new_k11_is_halo2s) {
+    size_t len, wl;
+    uint8_t *want = slurp("halo2/params-k11.bin", &len);
+    cr_assert_eq(len, halo2_params_serialized_size(11));
+    halo2_params p;
+    cr_assert_eq(halo2_params_new(&p, 11), PASTA_OK);
+    uint8_t *got = malloc(len);
+    cr_assert_eq(halo2_params_write(&p, got, len - 1, &wl), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_params_write(&p, got, len, &wl), PASTA_OK);
+    cr_assert_eq(wl, len);
+    for (size_t i = 4; i < len; i += 32) /* name the first differing point */
+        cr_assert(memcmp(got + i, want + i, 32) == 0, "point %zu of params-k11.bin differs",
+                  (i - 4) / 32);
+    cr_assert(memcmp(got, want, len) == 0);
+    halo2_params_free(&p);
+    free(got);
+    free(want);
+}
+
+Test(halo2, params_read_write_round_trip_and_bad_input) {
+    size_t len, wl;
+    uint8_t *b = slurp("halo2/params-k11.bin", &len);
+    halo2_params p;
+    cr_assert_eq(halo2_params_read(&p, b, len), PASTA_OK);
+    cr_assert_eq(p.k, 11);
+    uint8_t *again = malloc(len);
+    cr_assert_eq(halo2_params_write(&p, again, len, &wl), PASTA_OK);
+    cr_assert(memcmp(again, b, len) == 0);
+    halo2_params_free(&p);
+    halo2_params q = {0};
+    cr_assert_eq(halo2_params_read(&q, b, len - 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_params_read(&q, b, 3), PASTA_ERR_INVALID_ARG);
+    again[0] = 40; /* k out of range */
+    cr_assert_eq(halo2_params_read(&q, again, len), PASTA_ERR_INVALID_ARG);
+    memcpy(again, b, len);
+    again[4 + 32 * 7 + 31] ^= 0x40; /* g[7]: a non-canonical x or no point */
+    int rc = halo2_params_read(&q, again, len);
+    cr_assert(rc == PASTA_ERR_NONCANONICAL || rc == PASTA_ERR_NOT_ON_CURVE, "rc %d", rc);
+    cr_assert_null(q.g, "output touched on error");
+    free(again);
+    free(b);
+}
+
+static void check_vk_repr(const char *circuit) {
+    char rel[128];
+    size_t tl, hl;
+    snprintf(rel, sizeof rel, "halo2/%s/vk_pinned.txt", circuit);
+    uint8_t *text = slurp(rel, &tl);
+    snprintf(rel, sizeof rel, "halo2/%s/vk_transcript_repr.hex", circuit);
+    uint8_t *hex = slurp(rel, &hl);
+    pasta_fp r;
+    halo2_vk_transcript_repr(&r, (const char *)text, tl);
+    uint8_t got[32];
+    char got_hex[65];
+    pasta_fp_to_bytes(got, &r);
+    for (int i = 0; i < 32; i++) snprintf(got_hex + 2 * i, 3, "%02x", got[i]);
+    cr_assert(strncmp(got_hex, (const char *)hex, 64) == 0, "%s: %s, halo2 %.64s", circuit,
+              got_hex, (const char *)hex);
+    free(text);
+    free(hex);
+}
+
+Test(halo2, vk_transcript_repr_plonk_k11) { check_vk_repr("plonk_k11"); }
+Test(halo2, vk_transcript_repr_lookup_k11) { check_vk_repr("lookup_k11"); }
+
+/* The streaming transcript equals one-shot BLAKE2b over the same absorbed bytes, and the
+ * state runs on across squeezes (a squeeze absorbs its prefix byte 0). */
+Test(halo2, transcript_against_one_shot_blake2b) {
+    halo2_transcript t;
+    halo2_transcript_init(&t);
+    pasta_vesta_jacobian gj;
+    pasta_vesta_affine g, id;
+    pasta_vesta_generator(&gj);
+    pasta_vesta_to_affine_var(&g, &gj);
+    pasta_vesta_identity(&gj);
+    pasta_vesta_to_affine_var(&id, &gj);
+    pasta_fp s, c1, c2, want;
+    pasta_fp_from_u64(&s, 12345);
+    cr_assert_eq(halo2_transcript_common_point(&t, &id), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_transcript_common_point(&t, &g), PASTA_OK);
+    halo2_transcript_common_scalar(&t, &s);
+    halo2_transcript_squeeze_challenge(&t, &c1);
+    halo2_transcript_squeeze_challenge(&t, &c2);
+    uint8_t msg[1 + 64 + 1 + 32 + 1 + 1], *m = msg, digest[64];
+    *m++ = 1;
+    pasta_fq_to_bytes(m, &g.x);
+    pasta_fq_to_bytes(m + 32, &g.y);
+    m += 64;
+    *m++ = 2;
+    pasta_fp_to_bytes(m, &s);
+    m += 32;
+    *m++ = 0;
+    const unsigned char personal[16] = "Halo2-Transcript";
+    crypto_generichash_blake2b_salt_personal(digest, 64, msg, (size_t)(m - msg), NULL, 0, NULL,
+                                             personal);
+    pasta_fp_from_uniform_bytes(&want, digest);
+    cr_assert(pasta_fp_eq(&c1, &want), "first challenge");
+    *m++ = 0;
+    crypto_generichash_blake2b_salt_personal(digest, 64, msg, (size_t)(m - msg), NULL, 0, NULL,
+                                             personal);
+    pasta_fp_from_uniform_bytes(&want, digest);
+    cr_assert(pasta_fp_eq(&c2, &want), "second challenge");
+}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prover_bench/circuits.h"
 #include "prover_bench/halo2.h"
 
 static uint8_t *slurp(const char *rel, size_t *len) {
@@ -128,4 +129,44 @@ Test(halo2, transcript_against_one_shot_blake2b) {
                                              personal);
     pasta_fp_from_uniform_bytes(&want, digest);
     cr_assert(pasta_fp_eq(&c2, &want), "second challenge");
+}
+
+/* keygen_vk of halo2's plonk.rs circuit at k = 11: the pinned text (so every fixed and
+ * permutation commitment) and the transcript repr are halo2's. */
+Test(halo2, keygen_vk_plonk_k11_is_halo2s) {
+    size_t len, tl;
+    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
+    uint8_t *want = slurp("halo2/plonk_k11/vk_pinned.txt", &tl);
+    halo2_params p;
+    cr_assert_eq(halo2_params_read(&p, pb, len), PASTA_OK);
+    static halo2_cs cs;
+    halo2_plonk_config cfg;
+    halo2_cs_init(&cs);
+    halo2_plonk_configure(&cs, &cfg);
+    cr_assert_eq(halo2_cs_degree(&cs), 5);
+    cr_assert_eq(halo2_cs_extended_k(&cs, 11), 13);
+    cr_assert_eq(halo2_cs_blinding_factors(&cs), 5);
+    halo2_assembly a;
+    cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
+    cr_assert_eq(a.usable_rows, 2042);
+    cr_assert_eq(halo2_plonk_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
+    static halo2_vk vk;
+    cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
+    halo2_text t = {0};
+    halo2_text_pinned_vk(&t, &vk);
+    size_t i = 0;
+    while (i < t.len && i < tl && t.s[i] == (char)want[i]) i++;
+    cr_assert(i == tl && t.len == tl, "pinned text differs at byte %zu: ...%.60s", i,
+              t.s + (i > 20 ? i - 20 : 0));
+    size_t hl;
+    uint8_t *hex = slurp("halo2/plonk_k11/vk_transcript_repr.hex", &hl);
+    uint8_t got[32];
+    char got_hex[65];
+    pasta_fp_to_bytes(got, &vk.transcript_repr);
+    for (int j = 0; j < 32; j++) snprintf(got_hex + 2 * j, 3, "%02x", got[j]);
+    cr_assert(strncmp(got_hex, (const char *)hex, 64) == 0);
+    halo2_text_free(&t);
+    halo2_assembly_free(&a);
+    halo2_params_free(&p);
+    free(hex), free(want), free(pb);
 }

@@ -1,0 +1,189 @@
+/* prover_bench/keygen.h */
+#include "prover_bench/keygen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int halo2_assembly_init(halo2_assembly *a, const halo2_cs *cs, int k) {
+    memset(a, 0, sizeof *a);
+    if (cs->error || k < 1 || k > 20) return PASTA_ERR_INVALID_ARG;
+    const size_t n = (size_t)1 << k;
+    const size_t cells = n * (size_t)cs->n_perm_columns;
+    a->k = k;
+    a->n = n;
+    a->usable_rows = n - (size_t)(halo2_cs_blinding_factors(cs) + 1);
+    a->num_fixed = cs->num_fixed;
+    a->num_perm = cs->n_perm_columns;
+    a->fixed = calloc(n * (size_t)(cs->num_fixed ? cs->num_fixed : 1), sizeof *a->fixed);
+    a->map_col = malloc((cells ? cells : 1) * sizeof(uint32_t));
+    a->map_row = malloc((cells ? cells : 1) * sizeof(uint32_t));
+    a->aux_col = malloc((cells ? cells : 1) * sizeof(uint32_t));
+    a->aux_row = malloc((cells ? cells : 1) * sizeof(uint32_t));
+    a->sizes = malloc((cells ? cells : 1) * sizeof(uint32_t));
+    if (!a->fixed || !a->map_col || !a->map_row || !a->aux_col || !a->aux_row || !a->sizes) {
+        halo2_assembly_free(a);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    /* every cell its own 1-cycle (zeros are the field's zero: ZERO's limbs are 0) */
+    for (int c = 0; c < a->num_perm; c++)
+        for (size_t r = 0; r < n; r++) {
+            size_t i = (size_t)c * n + r;
+            a->map_col[i] = a->aux_col[i] = (uint32_t)c;
+            a->map_row[i] = a->aux_row[i] = (uint32_t)r;
+            a->sizes[i] = 1;
+        }
+    return PASTA_OK;
+}
+
+void halo2_assembly_free(halo2_assembly *a) {
+    free(a->fixed);
+    free(a->map_col);
+    free(a->map_row);
+    free(a->aux_col);
+    free(a->aux_row);
+    free(a->sizes);
+    memset(a, 0, sizeof *a);
+}
+
+int halo2_assign_fixed(halo2_assembly *a, halo2_column c, size_t row, const pasta_fp *v) {
+    if (c.type != HALO2_FIXED || c.index < 0 || c.index >= a->num_fixed || row >= a->usable_rows)
+        return PASTA_ERR_INVALID_ARG;
+    a->fixed[(size_t)c.index * a->n + row] = *v;
+    return PASTA_OK;
+}
+
+static int perm_index(const halo2_cs *cs, halo2_column c) {
+    for (int i = 0; i < cs->n_perm_columns; i++)
+        if (cs->perm_columns[i].type == c.type && cs->perm_columns[i].index == c.index) return i;
+    return -1;
+}
+
+/* permutation/keygen.rs Assembly::copy: merge the smaller cycle into the larger (the left
+ * on ties), then swap the two cells' mapping entries. */
+int halo2_copy(halo2_assembly *a, const halo2_cs *cs, halo2_column lc, size_t lrow,
+               halo2_column rc, size_t rrow) {
+    int l = perm_index(cs, lc), r = perm_index(cs, rc);
+    if (l < 0 || r < 0 || lrow >= a->n || rrow >= a->n) return PASTA_ERR_INVALID_ARG;
+    const size_t n = a->n, li = (size_t)l * n + lrow, ri = (size_t)r * n + rrow;
+    size_t left = (size_t)a->aux_col[li] * n + a->aux_row[li];
+    size_t right = (size_t)a->aux_col[ri] * n + a->aux_row[ri];
+    if (left == right) return PASTA_OK;
+    if (a->sizes[left] < a->sizes[right]) {
+        size_t t = left;
+        left = right;
+        right = t;
+    }
+    a->sizes[left] += a->sizes[right];
+    size_t i = right;
+    do {
+        a->aux_col[i] = (uint32_t)(left / n);
+        a->aux_row[i] = (uint32_t)(left % n);
+        i = (size_t)a->map_col[i] * n + a->map_row[i];
+    } while (i != right);
+    uint32_t tc = a->map_col[li], tr = a->map_row[li];
+    a->map_col[li] = a->map_col[ri];
+    a->map_row[li] = a->map_row[ri];
+    a->map_col[ri] = tc;
+    a->map_row[ri] = tr;
+    return PASTA_OK;
+}
+
+/* Through the public API: one variable-time scalar multiplication per nonzero value
+ * (0 skipped, 1 added).
+ * TODO(msm issue): pasta's Lagrange-basis MSM with fixed-base tables. */
+int halo2_commit_lagrange(pasta_vesta_affine *r, const halo2_params *p, const pasta_fp *v,
+                          const pasta_fp *blind) {
+    pasta_vesta_jacobian acc, t;
+    pasta_vesta_identity(&acc);
+    for (size_t i = 0; i <= p->n; i++) {
+        const pasta_fp *s = i < p->n ? &v[i] : blind;
+        const pasta_vesta_affine *b = i < p->n ? &p->g_lagrange[i] : &p->w;
+        if (pasta_fp_is_zero(s)) continue;
+        pasta_fp one;
+        pasta_fp_one(&one);
+        if (pasta_fp_eq(s, &one)) {
+            pasta_vesta_madd_var(&acc, &acc, b);
+            continue;
+        }
+        pasta_vesta_from_affine(&t, b);
+        pasta_vesta_mul_var(&t, &t, s);
+        pasta_vesta_add_var(&acc, &acc, &t);
+    }
+    pasta_vesta_to_affine_var(r, &acc);
+    return PASTA_OK;
+}
+
+int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
+                    const halo2_assembly *a) {
+    if (cs->error || (size_t)a->k != p->k || a->num_perm != cs->n_perm_columns)
+        return PASTA_ERR_INVALID_ARG;
+    const size_t n = a->n;
+    memset(vk, 0, sizeof *vk);
+    vk->k = a->k;
+    vk->extended_k = halo2_cs_extended_k(cs, a->k);
+    vk->cs = cs;
+    vk->num_fixed = cs->num_fixed;
+    vk->num_perm = cs->n_perm_columns;
+    vk->omega = pasta_fp_ROOT_OF_UNITY; /* of order 2^32; squared down to order n */
+    for (int s = a->k; s < 32; s++) pasta_fp_sqr(&vk->omega, &vk->omega);
+    pasta_fp one;
+    pasta_fp_one(&one);
+    for (int c = 0; c < cs->num_fixed; c++)
+        halo2_commit_lagrange(&vk->fixed_commitments[c], p, &a->fixed[(size_t)c * n], &one);
+    /* σ_c[row] = δ^(mapped column) ω^(mapped row) (build_vk's deltaomega) */
+    pasta_fp *omega_pow = malloc(n * sizeof *omega_pow), *sigma = malloc(n * sizeof *sigma);
+    pasta_fp *delta_pow = malloc((size_t)(a->num_perm ? a->num_perm : 1) * sizeof *delta_pow);
+    if (!omega_pow || !sigma || !delta_pow) {
+        free(omega_pow), free(sigma), free(delta_pow);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    omega_pow[0] = one;
+    for (size_t i = 1; i < n; i++) pasta_fp_mul(&omega_pow[i], &omega_pow[i - 1], &vk->omega);
+    delta_pow[0] = one;
+    for (int c = 1; c < a->num_perm; c++) pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
+    for (int c = 0; c < a->num_perm; c++) {
+        for (size_t r = 0; r < n; r++) {
+            size_t i = (size_t)c * n + r;
+            pasta_fp_mul(&sigma[r], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
+        }
+        halo2_commit_lagrange(&vk->perm_commitments[c], p, sigma, &one);
+    }
+    free(omega_pow), free(sigma), free(delta_pow);
+    halo2_text t = {0};
+    halo2_text_pinned_vk(&t, vk);
+    if (t.error) {
+        halo2_text_free(&t);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    halo2_vk_transcript_repr(&vk->transcript_repr, t.s, t.len);
+    halo2_text_free(&t);
+    return PASTA_OK;
+}
+
+static void text_modulus(halo2_text *t, const uint64_t m[4]) {
+    halo2_text_printf(t, "\"0x%016llx%016llx%016llx%016llx\"", (unsigned long long)m[3],
+                      (unsigned long long)m[2], (unsigned long long)m[1], (unsigned long long)m[0]);
+}
+
+void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk) {
+    halo2_text_printf(t, "PinnedVerificationKey { base_modulus: ");
+    text_modulus(t, pasta_fq_MODULUS);
+    halo2_text_printf(t, ", scalar_modulus: ");
+    text_modulus(t, pasta_fp_MODULUS);
+    halo2_text_printf(t, ", domain: PinnedEvaluationDomain { k: %d, extended_k: %d, omega: ",
+                      vk->k, vk->extended_k);
+    halo2_text_fp(t, &vk->omega);
+    halo2_text_printf(t, " }, cs: ");
+    halo2_text_pinned_cs(t, vk->cs);
+    halo2_text_printf(t, ", fixed_commitments: [");
+    for (int i = 0; i < vk->num_fixed; i++) {
+        if (i) halo2_text_printf(t, ", ");
+        halo2_text_point(t, &vk->fixed_commitments[i]);
+    }
+    halo2_text_printf(t, "], permutation: VerifyingKey { commitments: [");
+    for (int i = 0; i < vk->num_perm; i++) {
+        if (i) halo2_text_printf(t, ", ");
+        halo2_text_point(t, &vk->perm_commitments[i]);
+    }
+    halo2_text_printf(t, "] } }");
+}

@@ -1,0 +1,52 @@
+/* Keygen as halo2_proofs 0.3.2 (plonk/keygen.rs keygen_vk, permutation/keygen.rs): the
+ * fixed columns and the permutation assembled from a circuit's synthesis, their
+ * commitments, and the verifying key with its pinned text and transcript repr. */
+#ifndef PASTA_HALO2_KEYGEN_H
+#define PASTA_HALO2_KEYGEN_H
+
+#include "prover_bench/cs.h"
+#include "prover_bench/halo2.h"
+
+/* What synthesis assigns at keygen: fixed values (Lagrange basis, n rows each; unassigned
+ * cells are 0) and the copy constraints, kept as halo2's cycle structure (mapping, aux,
+ * sizes over the permutation's columns, permutation/keygen.rs Assembly). */
+typedef struct halo2_assembly {
+    int k;
+    size_t n, usable_rows;
+    int num_fixed, num_perm;
+    pasta_fp *fixed;             /* fixed[c * n + row] */
+    uint32_t *map_col, *map_row; /* mapping[c][row] = (map_col, map_row)[c * n + row] */
+    uint32_t *aux_col, *aux_row;
+    uint32_t *sizes;
+} halo2_assembly;
+
+int halo2_assembly_init(halo2_assembly *a, const halo2_cs *cs, int k);
+void halo2_assembly_free(halo2_assembly *a);
+/* assign_fixed; PASTA_ERR_INVALID_ARG outside the usable rows or the columns. */
+int halo2_assign_fixed(halo2_assembly *a, halo2_column c, size_t row, const pasta_fp *v);
+/* constrain_equal / Assembly::copy; PASTA_ERR_INVALID_ARG for a column without equality
+ * or a row out of range. */
+int halo2_copy(halo2_assembly *a, const halo2_cs *cs, halo2_column lc, size_t lrow,
+               halo2_column rc, size_t rrow);
+
+typedef struct halo2_vk {
+    int k, extended_k;
+    pasta_fp omega;
+    const halo2_cs *cs;
+    int num_fixed, num_perm;
+    pasta_vesta_affine fixed_commitments[HALO2_MAX_COLUMNS];
+    pasta_vesta_affine perm_commitments[HALO2_MAX_COLUMNS];
+    pasta_fp transcript_repr;
+} halo2_vk;
+
+/* commit_lagrange(v, blind) = sum v[i] g_lagrange[i] + blind w, affine. */
+int halo2_commit_lagrange(pasta_vesta_affine *r, const halo2_params *p, const pasta_fp *v,
+                          const pasta_fp *blind);
+/* keygen_vk: commitments to the fixed columns and the permutation's σ columns (blind 1,
+ * Blind::default()), the pinned text and its transcript repr. */
+int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
+                    const halo2_assembly *a);
+/* format!("{:?}", vk.pinned()) */
+void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk);
+
+#endif /* PASTA_HALO2_KEYGEN_H */

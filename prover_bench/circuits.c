@@ -50,3 +50,63 @@ int halo2_plonk_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
     }
     return rc == PASTA_OK ? PASTA_OK : PASTA_ERR_INVALID_ARG;
 }
+
+void halo2_lookup_configure(halo2_cs *cs, halo2_lookup_config *cfg) {
+    cfg->a = halo2_cs_advice_column(cs);
+    cfg->b = halo2_cs_advice_column(cs);
+    cfg->c = halo2_cs_advice_column(cs);
+    cfg->inst = halo2_cs_instance_column(cs);
+    halo2_cs_enable_equality(cs, cfg->a);
+    halo2_cs_enable_equality(cs, cfg->inst);
+    cfg->table = halo2_cs_table_column(cs);
+    cfg->q_add = halo2_cs_selector(cs);
+    cfg->q_mul = halo2_cs_selector(cs);
+    cfg->q_lookup = halo2_cs_complex_selector(cs);
+    /* "add next": q * (a0 + b0 - a1) */
+    int q = halo2_query_selector(cs, cfg->q_add);
+    int a0 = halo2_query_advice(cs, cfg->a, 0);
+    int b0 = halo2_query_advice(cs, cfg->b, 0);
+    int a1 = halo2_query_advice(cs, cfg->a, 1);
+    halo2_cs_add_gate_poly(cs, halo2_expr_product(cs, q, halo2_expr_sub(cs, halo2_expr_sum(cs, a0, b0), a1)));
+    /* "mul prev": q * (ap * b0 - c0) */
+    q = halo2_query_selector(cs, cfg->q_mul);
+    int ap = halo2_query_advice(cs, cfg->a, -1);
+    b0 = halo2_query_advice(cs, cfg->b, 0);
+    int c0 = halo2_query_advice(cs, cfg->c, 0);
+    halo2_cs_add_gate_poly(cs, halo2_expr_product(cs, q, halo2_expr_sub(cs, halo2_expr_product(cs, ap, b0), c0)));
+    /* "b is a bit": q * b0.clone() * (Constant(1) - b0) */
+    q = halo2_query_selector(cs, cfg->q_add);
+    b0 = halo2_query_advice(cs, cfg->b, 0);
+    pasta_fp one;
+    pasta_fp_one(&one);
+    halo2_cs_add_gate_poly(cs, halo2_expr_product(cs, halo2_expr_product(cs, q, b0),
+                                                  halo2_expr_sub(cs, halo2_expr_constant(cs, &one), b0)));
+    /* lookup: (q_lookup * c0, table) */
+    q = halo2_query_selector(cs, cfg->q_lookup);
+    c0 = halo2_query_advice(cs, cfg->c, 0);
+    const int input = halo2_expr_product(cs, q, c0);
+    halo2_cs_lookup(cs, &input, &cfg->table, 1);
+}
+
+int halo2_lookup_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
+                                   const halo2_lookup_config *cfg) {
+    int rc = PASTA_OK;
+    for (uint64_t i = 0; i < 1024; i++) {
+        pasta_fp v;
+        pasta_fp_from_u64(&v, i);
+        rc |= halo2_assign_fixed(a, cfg->table, (size_t)i, &v);
+    }
+    pasta_fp first;
+    pasta_fp_zero(&first); /* the table's default: its first value, Fp::from(0) */
+    for (size_t r = 1024; r < a->usable_rows; r++) rc |= halo2_assign_fixed(a, cfg->table, r, &first);
+    for (size_t i = 0; i < HALO2_LOOKUP_ROWS; i++) {
+        if (i + 1 < HALO2_LOOKUP_ROWS) rc |= halo2_enable_selector(a, cfg->q_add, i);
+        if (i > 0) {
+            rc |= halo2_enable_selector(a, cfg->q_mul, i);
+            rc |= halo2_enable_selector(a, cfg->q_lookup, i);
+        }
+    }
+    rc |= halo2_copy(a, cs, cfg->a, 0, cfg->inst, 0);
+    rc |= halo2_copy(a, cs, cfg->a, HALO2_LOOKUP_ROWS - 1, cfg->inst, 1);
+    return rc == PASTA_OK ? PASTA_OK : PASTA_ERR_INVALID_ARG;
+}

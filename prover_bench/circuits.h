@@ -18,4 +18,20 @@ void halo2_plonk_configure(halo2_cs *cs, halo2_plonk_config *cfg);
 int halo2_plonk_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
                                   const halo2_plonk_config *cfg);
 
+/* tests/vectors/halo2/README.md's lookup_k11: advice a, b, c; instance inst (a and inst
+ * with equality); a 10-bit table column; simple selectors q_add, q_mul, complex
+ * q_lookup; gates "add next", "mul prev", "b is a bit"; one lookup q_lookup·c ∈ table.
+ * One region of HALO2_LOOKUP_ROWS rows. */
+#define HALO2_LOOKUP_ROWS 1000
+typedef struct halo2_lookup_config {
+    halo2_column a, b, c, inst, table;
+    int q_add, q_mul, q_lookup;
+} halo2_lookup_config;
+
+void halo2_lookup_configure(halo2_cs *cs, halo2_lookup_config *cfg);
+/* The keygen half: the table (0..1023, then the first value to the last usable row),
+ * the selectors, a[0] = inst[0] and a[ROWS-1] = inst[1]. */
+int halo2_lookup_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
+                                   const halo2_lookup_config *cfg);
+
 #endif /* PASTA_HALO2_CIRCUITS_H */

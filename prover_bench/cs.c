@@ -20,7 +20,25 @@ halo2_column halo2_cs_instance_column(halo2_cs *cs) {
     return new_column(cs, HALO2_INSTANCE, &cs->num_instance);
 }
 
+halo2_column halo2_cs_table_column(halo2_cs *cs) { return halo2_cs_fixed_column(cs); }
+
+static int new_selector(halo2_cs *cs, int simple) {
+    if (cs->num_selectors >= HALO2_MAX_SELECTORS) {
+        cs->error = 1;
+        return 0;
+    }
+    cs->selector_simple[cs->num_selectors] = (uint8_t)simple;
+    return cs->num_selectors++;
+}
+int halo2_cs_selector(halo2_cs *cs) { return new_selector(cs, 1); }
+int halo2_cs_complex_selector(halo2_cs *cs) { return new_selector(cs, 0); }
+
+static int query_index(halo2_cs *cs, halo2_query *list, int *n, halo2_column c, int rotation);
+
 void halo2_cs_enable_equality(halo2_cs *cs, halo2_column c) {
+    if (c.type == HALO2_ADVICE) query_index(cs, cs->advice_queries, &cs->n_advice_queries, c, 0);
+    else if (c.type == HALO2_FIXED) query_index(cs, cs->fixed_queries, &cs->n_fixed_queries, c, 0);
+    else query_index(cs, cs->instance_queries, &cs->n_instance_queries, c, 0);
     for (int i = 0; i < cs->n_perm_columns; i++)
         if (cs->perm_columns[i].type == c.type && cs->perm_columns[i].index == c.index) return;
     if (cs->n_perm_columns >= HALO2_MAX_COLUMNS) {
@@ -80,6 +98,21 @@ int halo2_expr_sub(halo2_cs *cs, int a, int b) { return halo2_expr_sum(cs, a, ha
 int halo2_expr_scaled(halo2_cs *cs, int a, const pasta_fp *c) {
     return new_node(cs, (halo2_expr){.op = HALO2_E_SCALED, .a = a, .c = *c});
 }
+int halo2_query_selector(halo2_cs *cs, int selector) {
+    return new_node(cs, (halo2_expr){.op = HALO2_E_SELECTOR, .query = selector});
+}
+
+void halo2_cs_lookup(halo2_cs *cs, const int *inputs, const halo2_column *tables, int n) {
+    if (cs->n_lookups >= HALO2_MAX_LOOKUPS || n < 1 || n > HALO2_MAX_LOOKUP_WIDTH) {
+        cs->error = 1;
+        return;
+    }
+    halo2_lookup *l = &cs->lookups[cs->n_lookups++];
+    l->n = n;
+    for (int i = 0; i < n; i++) l->input[i] = inputs[i];
+    for (int i = 0; i < n; i++) l->table[i] = halo2_query_fixed(cs, tables[i]);
+}
+
 void halo2_cs_add_gate_poly(halo2_cs *cs, int poly) {
     if (cs->n_gate_polys >= HALO2_MAX_POLYS) {
         cs->error = 1;
@@ -94,7 +127,8 @@ int halo2_expr_degree(const halo2_cs *cs, int e) {
     case HALO2_E_CONSTANT: return 0;
     case HALO2_E_FIXED:
     case HALO2_E_ADVICE:
-    case HALO2_E_INSTANCE: return 1;
+    case HALO2_E_INSTANCE:
+    case HALO2_E_SELECTOR: return 1;
     case HALO2_E_NEGATED:
     case HALO2_E_SCALED: return halo2_expr_degree(cs, x->a);
     case HALO2_E_SUM: {
@@ -106,9 +140,25 @@ int halo2_expr_degree(const halo2_cs *cs, int e) {
     return 0;
 }
 
-/* max(permutation 3, lookups (none yet: 1), every gate polynomial, minimum_degree) */
+/* lookup::Argument::required_degree: max(4, 2 + input degree + table degree), each at
+ * least 1. */
+static int lookup_degree(const halo2_cs *cs, const halo2_lookup *l) {
+    int in = 1, tab = 1;
+    for (int i = 0; i < l->n; i++) {
+        int a = halo2_expr_degree(cs, l->input[i]), b = halo2_expr_degree(cs, l->table[i]);
+        if (a > in) in = a;
+        if (b > tab) tab = b;
+    }
+    return 2 + in + tab > 4 ? 2 + in + tab : 4;
+}
+
+/* max(permutation 3, every lookup, every gate polynomial, minimum_degree) */
 int halo2_cs_degree(const halo2_cs *cs) {
     int d = 3;
+    for (int i = 0; i < cs->n_lookups; i++) {
+        int l = lookup_degree(cs, &cs->lookups[i]);
+        if (l > d) d = l;
+    }
     for (int i = 0; i < cs->n_gate_polys; i++) {
         int g = halo2_expr_degree(cs, cs->gate_polys[i]);
         if (g > d) d = g;
@@ -131,6 +181,105 @@ int halo2_cs_extended_k(const halo2_cs *cs, int k) {
     int e = k;
     while (((uint64_t)1 << e) < need) e++;
     return e;
+}
+
+/* Expression::extract_simple_selector: the one simple selector in e, or -1. */
+static int simple_selector(const halo2_cs *cs, int e) {
+    const halo2_expr *x = &cs->nodes[e];
+    switch (x->op) {
+    case HALO2_E_SELECTOR: return cs->selector_simple[x->query] ? x->query : -1;
+    case HALO2_E_NEGATED:
+    case HALO2_E_SCALED: return simple_selector(cs, x->a);
+    case HALO2_E_SUM:
+    case HALO2_E_PRODUCT: {
+        int a = simple_selector(cs, x->a), b = simple_selector(cs, x->b);
+        return a >= 0 ? a : b; /* halo2 panics on two; circuits here have at most one */
+    }
+    default: return -1;
+    }
+}
+
+/* A new fixed column and its query (compress_selectors' allocate_fixed_column). */
+static int allocate_selector_column(halo2_cs *cs) {
+    halo2_column c = halo2_cs_fixed_column(cs);
+    return halo2_query_fixed(cs, c);
+}
+
+int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *act, size_t n, pasta_fp *new_fixed) {
+    const int ns = cs->num_selectors;
+    if (cs->error || cs->compressed) return -1;
+    cs->compressed = 1;
+    if (ns == 0) return 0;
+    int degree[HALO2_MAX_SELECTORS] = {0}, repl[HALO2_MAX_SELECTORS];
+    for (int i = 0; i < cs->n_gate_polys; i++) {
+        int s = simple_selector(cs, cs->gate_polys[i]);
+        int d = halo2_expr_degree(cs, cs->gate_polys[i]);
+        if (s >= 0 && d > degree[s]) degree[s] = d;
+    }
+    const int max_degree = halo2_cs_degree(cs);
+    int ncols = 0;
+    pasta_fp one, zero;
+    pasta_fp_one(&one);
+    pasta_fp_zero(&zero);
+    /* selectors of degree 0 (complex, or in no gate): a column each, 0/1 values */
+    int rest[HALO2_MAX_SELECTORS], nrest = 0;
+    for (int s = 0; s < ns; s++) {
+        if (degree[s] != 0) {
+            rest[nrest++] = s;
+            continue;
+        }
+        repl[s] = allocate_selector_column(cs);
+        for (size_t r = 0; r < n; r++) new_fixed[(size_t)ncols * n + r] = act[(size_t)s * n + r] ? one : zero;
+        ncols++;
+    }
+    /* the others: greedy disjoint combinations within the degree bound */
+    uint8_t added[HALO2_MAX_SELECTORS] = {0};
+    for (int i = 0; i < nrest; i++) {
+        if (added[i]) continue;
+        added[i] = 1;
+        int d = degree[rest[i]] - 1, comb[HALO2_MAX_SELECTORS], len = 1;
+        comb[0] = i;
+        for (int j = i + 1; j < nrest; j++) {
+            if (d + len == max_degree) break;
+            if (added[j]) continue;
+            int excluded = 0;
+            for (int k = 0; k < len && !excluded; k++)
+                for (size_t r = 0; r < n; r++)
+                    if (act[(size_t)rest[j] * n + r] && act[(size_t)rest[comb[k]] * n + r]) {
+                        excluded = 1;
+                        break;
+                    }
+            if (excluded) continue;
+            int nd = degree[rest[j]] - 1 > d ? degree[rest[j]] - 1 : d;
+            if (nd + len + 1 > max_degree) continue;
+            d = nd;
+            comb[len++] = j;
+            added[j] = 1;
+        }
+        const int q = allocate_selector_column(cs);
+        pasta_fp *col = &new_fixed[(size_t)ncols * n];
+        for (size_t r = 0; r < n; r++) col[r] = zero;
+        for (int k = 0; k < len; k++) {
+            /* q * prod over roots 1..len other than k + 1 of (root - q) */
+            int e = q;
+            for (int root = 1; root <= len; root++) {
+                if (root == k + 1) continue;
+                pasta_fp rv;
+                pasta_fp_from_u64(&rv, (uint64_t)root);
+                e = halo2_expr_product(cs, e, halo2_expr_sub(cs, halo2_expr_constant(cs, &rv), q));
+            }
+            repl[rest[comb[k]]] = e;
+            pasta_fp ar;
+            pasta_fp_from_u64(&ar, (uint64_t)(k + 1));
+            for (size_t r = 0; r < n; r++)
+                if (act[(size_t)rest[comb[k]] * n + r]) col[r] = ar;
+        }
+        ncols++;
+    }
+    /* every selector leaf becomes (a copy of the root of) its replacement */
+    for (int i = 0; i < cs->n_nodes; i++)
+        if (cs->nodes[i].op == HALO2_E_SELECTOR) cs->nodes[i] = cs->nodes[repl[cs->nodes[i].query]];
+    return cs->error ? -1 : ncols;
 }
 
 void halo2_text_printf(halo2_text *t, const char *fmt, ...) {
@@ -219,6 +368,10 @@ static void text_expr(halo2_text *t, const halo2_cs *cs, int e) {
         text_expr(t, cs, x->b);
         halo2_text_printf(t, ")");
         return;
+    case HALO2_E_SELECTOR: /* before compression only: Selector(Selector(i, simple)) */
+        halo2_text_printf(t, "Selector(Selector(%d, %s))", x->query,
+                          cs->selector_simple[x->query] ? "true" : "false");
+        return;
     case HALO2_E_SCALED:
         halo2_text_printf(t, "Scaled(");
         text_expr(t, cs, x->a);
@@ -263,7 +416,22 @@ void halo2_text_pinned_cs(halo2_text *t, const halo2_cs *cs) {
         if (i) halo2_text_printf(t, ", ");
         text_column(t, cs->perm_columns[i]);
     }
-    halo2_text_printf(t, "] }, lookups: [], constants: [], minimum_degree: ");
+    halo2_text_printf(t, "] }, lookups: [");
+    for (int i = 0; i < cs->n_lookups; i++) {
+        const halo2_lookup *l = &cs->lookups[i];
+        halo2_text_printf(t, "%sArgument { input_expressions: [", i ? ", " : "");
+        for (int j = 0; j < l->n; j++) {
+            if (j) halo2_text_printf(t, ", ");
+            text_expr(t, cs, l->input[j]);
+        }
+        halo2_text_printf(t, "], table_expressions: [");
+        for (int j = 0; j < l->n; j++) {
+            if (j) halo2_text_printf(t, ", ");
+            text_expr(t, cs, l->table[j]);
+        }
+        halo2_text_printf(t, "] }");
+    }
+    halo2_text_printf(t, "], constants: [], minimum_degree: ");
     if (cs->minimum_degree) halo2_text_printf(t, "Some(%d) }", cs->minimum_degree);
     else halo2_text_printf(t, "None }");
 }

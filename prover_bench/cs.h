@@ -24,12 +24,13 @@ typedef struct halo2_query {
 
 enum halo2_expr_op {
     HALO2_E_CONSTANT, HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE,
-    HALO2_E_NEGATED, HALO2_E_SUM, HALO2_E_PRODUCT, HALO2_E_SCALED
+    HALO2_E_NEGATED, HALO2_E_SUM, HALO2_E_PRODUCT, HALO2_E_SCALED, HALO2_E_SELECTOR
 };
 /* One node; expressions are node indices into halo2_cs.nodes. */
 typedef struct halo2_expr {
     int op;           /* enum halo2_expr_op */
-    int query;        /* FIXED/ADVICE/INSTANCE: index into that type's queries */
+    int query;        /* FIXED/ADVICE/INSTANCE: index into that type's queries;
+                         SELECTOR: the selector's index */
     int a, b;         /* children (NEGATED, SCALED: a; SUM, PRODUCT: a, b) */
     pasta_fp c;       /* CONSTANT, SCALED */
 } halo2_expr;
@@ -38,6 +39,15 @@ typedef struct halo2_expr {
 #define HALO2_MAX_QUERIES 128
 #define HALO2_MAX_NODES 8192
 #define HALO2_MAX_POLYS 512
+#define HALO2_MAX_SELECTORS 128
+#define HALO2_MAX_LOOKUPS 16
+#define HALO2_MAX_LOOKUP_WIDTH 8
+
+/* A lookup argument (plonk/lookup.rs): input expressions looked up in table expressions. */
+typedef struct halo2_lookup {
+    int n; /* width */
+    int input[HALO2_MAX_LOOKUP_WIDTH], table[HALO2_MAX_LOOKUP_WIDTH];
+} halo2_lookup;
 
 typedef struct halo2_cs {
     int num_fixed, num_advice, num_instance, num_selectors;
@@ -51,6 +61,10 @@ typedef struct halo2_cs {
     int n_nodes;
     int gate_polys[HALO2_MAX_POLYS]; /* every gate's polynomials, in order */
     int n_gate_polys;
+    uint8_t selector_simple[HALO2_MAX_SELECTORS]; /* 1 simple, 0 complex */
+    halo2_lookup lookups[HALO2_MAX_LOOKUPS];
+    int n_lookups;
+    int compressed; /* selectors replaced by fixed columns (halo2_cs_compress_selectors) */
     int minimum_degree; /* 0: None */
     int error;          /* set when a fixed capacity above is exceeded */
 } halo2_cs;
@@ -59,7 +73,13 @@ void halo2_cs_init(halo2_cs *cs);
 halo2_column halo2_cs_advice_column(halo2_cs *cs);
 halo2_column halo2_cs_fixed_column(halo2_cs *cs);
 halo2_column halo2_cs_instance_column(halo2_cs *cs);
-/* enable_equality: adds the column to the permutation argument once. */
+/* lookup_table_column: a fixed column. */
+halo2_column halo2_cs_table_column(halo2_cs *cs);
+/* selector / complex_selector: returns the selector's index. */
+int halo2_cs_selector(halo2_cs *cs);
+int halo2_cs_complex_selector(halo2_cs *cs);
+/* enable_equality: queries the column at rotation 0 (as halo2 does) and adds it to the
+ * permutation argument once. */
 void halo2_cs_enable_equality(halo2_cs *cs, halo2_column c);
 
 /* Expressions (return a node index). */
@@ -72,7 +92,18 @@ int halo2_expr_product(halo2_cs *cs, int a, int b);
 int halo2_expr_neg(halo2_cs *cs, int a);
 int halo2_expr_sub(halo2_cs *cs, int a, int b); /* Sum(a, Negated(b)), as halo2's Sub */
 int halo2_expr_scaled(halo2_cs *cs, int a, const pasta_fp *c);
+int halo2_query_selector(halo2_cs *cs, int selector);
 void halo2_cs_add_gate_poly(halo2_cs *cs, int poly);
+/* meta.lookup: input expressions (built by the caller, in the closure's order) against
+ * table columns, whose queries are made after the inputs, as halo2 does. */
+void halo2_cs_lookup(halo2_cs *cs, const int *inputs, const halo2_column *tables, int n);
+/* compress_selectors (plonk/circuit.rs, circuit/compress_selectors.rs): given each
+ * selector's activations (activations[s * n + row], n rows), allocates the fixed columns
+ * that replace them and writes their values to new_fixed (one n-row column each, in
+ * allocation order; at most num_selectors columns), replaces every selector in gates
+ * and lookups by its expression. Returns the number of columns added, or -1. */
+int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *activations, size_t n,
+                                pasta_fp *new_fixed);
 
 int halo2_expr_degree(const halo2_cs *cs, int e);
 /* ConstraintSystem::degree, blinding_factors; EvaluationDomain's extended k. */

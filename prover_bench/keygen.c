@@ -20,7 +20,10 @@ int halo2_assembly_init(halo2_assembly *a, const halo2_cs *cs, int k) {
     a->aux_col = malloc((cells ? cells : 1) * sizeof(uint32_t));
     a->aux_row = malloc((cells ? cells : 1) * sizeof(uint32_t));
     a->sizes = malloc((cells ? cells : 1) * sizeof(uint32_t));
-    if (!a->fixed || !a->map_col || !a->map_row || !a->aux_col || !a->aux_row || !a->sizes) {
+    a->num_selectors = cs->num_selectors;
+    a->selectors = calloc(n * (size_t)(cs->num_selectors ? cs->num_selectors : 1), 1);
+    if (!a->fixed || !a->map_col || !a->map_row || !a->aux_col || !a->aux_row || !a->sizes ||
+        !a->selectors) {
         halo2_assembly_free(a);
         return PASTA_ERR_NO_MEMORY;
     }
@@ -42,7 +45,36 @@ void halo2_assembly_free(halo2_assembly *a) {
     free(a->aux_col);
     free(a->aux_row);
     free(a->sizes);
+    free(a->selectors);
     memset(a, 0, sizeof *a);
+}
+
+int halo2_enable_selector(halo2_assembly *a, int selector, size_t row) {
+    if (selector < 0 || selector >= a->num_selectors || row >= a->usable_rows)
+        return PASTA_ERR_INVALID_ARG;
+    a->selectors[(size_t)selector * a->n + row] = 1;
+    return PASTA_OK;
+}
+
+int halo2_assembly_compress_selectors(halo2_assembly *a, halo2_cs *cs) {
+    const size_t n = a->n;
+    pasta_fp *cols = malloc(n * (size_t)(a->num_selectors ? a->num_selectors : 1) * sizeof *cols);
+    if (cols == NULL) return PASTA_ERR_NO_MEMORY;
+    int added = halo2_cs_compress_selectors(cs, a->selectors, n, cols);
+    if (added < 0) {
+        free(cols);
+        return PASTA_ERR_INVALID_ARG;
+    }
+    pasta_fp *f = realloc(a->fixed, n * (size_t)(a->num_fixed + added + 1) * sizeof *f);
+    if (f == NULL) {
+        free(cols);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    memcpy(f + (size_t)a->num_fixed * n, cols, n * (size_t)added * sizeof *f);
+    a->fixed = f;
+    a->num_fixed += added;
+    free(cols);
+    return PASTA_OK;
 }
 
 int halo2_assign_fixed(halo2_assembly *a, halo2_column c, size_t row, const pasta_fp *v) {
@@ -115,7 +147,8 @@ int halo2_commit_lagrange(pasta_vesta_affine *r, const halo2_params *p, const pa
 
 int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
                     const halo2_assembly *a) {
-    if (cs->error || (size_t)a->k != p->k || a->num_perm != cs->n_perm_columns)
+    if (cs->error || (size_t)a->k != p->k || a->num_perm != cs->n_perm_columns ||
+        a->num_fixed != cs->num_fixed || (cs->num_selectors && !cs->compressed))
         return PASTA_ERR_INVALID_ARG;
     const size_t n = a->n;
     memset(vk, 0, sizeof *vk);

@@ -18,12 +18,19 @@ typedef struct halo2_assembly {
     uint32_t *map_col, *map_row; /* mapping[c][row] = (map_col, map_row)[c * n + row] */
     uint32_t *aux_col, *aux_row;
     uint32_t *sizes;
+    int num_selectors;
+    uint8_t *selectors; /* selectors[s * n + row]: enabled */
 } halo2_assembly;
 
 int halo2_assembly_init(halo2_assembly *a, const halo2_cs *cs, int k);
 void halo2_assembly_free(halo2_assembly *a);
 /* assign_fixed; PASTA_ERR_INVALID_ARG outside the usable rows or the columns. */
 int halo2_assign_fixed(halo2_assembly *a, halo2_column c, size_t row, const pasta_fp *v);
+/* enable_selector; PASTA_ERR_INVALID_ARG outside the usable rows. */
+int halo2_enable_selector(halo2_assembly *a, int selector, size_t row);
+/* After synthesis: compress_selectors (prover_bench/cs.h), appending the new fixed
+ * columns to the assembly. Modifies cs (selectors become fixed queries). */
+int halo2_assembly_compress_selectors(halo2_assembly *a, halo2_cs *cs);
 /* constrain_equal / Assembly::copy; PASTA_ERR_INVALID_ARG for a column without equality
  * or a row out of range. */
 int halo2_copy(halo2_assembly *a, const halo2_cs *cs, halo2_column lc, size_t lrow,

@@ -150,6 +150,7 @@ Test(halo2, keygen_vk_plonk_k11_is_halo2s) {
     cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
     cr_assert_eq(a.usable_rows, 2042);
     cr_assert_eq(halo2_plonk_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
+    cr_assert_eq(halo2_assembly_compress_selectors(&a, &cs), PASTA_OK); /* none here */
     static halo2_vk vk;
     cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
     halo2_text t = {0};
@@ -160,6 +161,45 @@ Test(halo2, keygen_vk_plonk_k11_is_halo2s) {
               t.s + (i > 20 ? i - 20 : 0));
     size_t hl;
     uint8_t *hex = slurp("halo2/plonk_k11/vk_transcript_repr.hex", &hl);
+    uint8_t got[32];
+    char got_hex[65];
+    pasta_fp_to_bytes(got, &vk.transcript_repr);
+    for (int j = 0; j < 32; j++) snprintf(got_hex + 2 * j, 3, "%02x", got[j]);
+    cr_assert(strncmp(got_hex, (const char *)hex, 64) == 0);
+    halo2_text_free(&t);
+    halo2_assembly_free(&a);
+    halo2_params_free(&p);
+    free(hex), free(want), free(pb);
+}
+
+/* keygen_vk of the lookup circuit: instance column, rotations -1/0/+1, two simple
+ * selectors and a complex one (halo2's selector compression), a lookup argument. */
+Test(halo2, keygen_vk_lookup_k11_is_halo2s) {
+    size_t len, tl, hl;
+    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
+    uint8_t *want = slurp("halo2/lookup_k11/vk_pinned.txt", &tl);
+    uint8_t *hex = slurp("halo2/lookup_k11/vk_transcript_repr.hex", &hl);
+    halo2_params p;
+    cr_assert_eq(halo2_params_read(&p, pb, len), PASTA_OK);
+    static halo2_cs cs;
+    halo2_lookup_config cfg;
+    halo2_cs_init(&cs);
+    halo2_lookup_configure(&cs, &cfg);
+    cr_assert_eq(cs.error, 0);
+    cr_assert_eq(halo2_cs_degree(&cs), 5);
+    halo2_assembly a;
+    cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
+    cr_assert_eq(halo2_lookup_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
+    cr_assert_eq(halo2_assembly_compress_selectors(&a, &cs), PASTA_OK);
+    cr_assert_eq(cs.num_fixed, 4);
+    static halo2_vk vk;
+    cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
+    halo2_text t = {0};
+    halo2_text_pinned_vk(&t, &vk);
+    size_t i = 0;
+    while (i < t.len && i < tl && t.s[i] == (char)want[i]) i++;
+    cr_assert(i == tl && t.len == tl, "pinned text differs at byte %zu: ...%.80s", i,
+              t.s + (i > 20 ? i - 20 : 0));
     uint8_t got[32];
     char got_hex[65];
     pasta_fp_to_bytes(got, &vk.transcript_repr);

@@ -54,13 +54,20 @@ PASTA_MAYBE_UNUSED static inline int pasta_fft_threads(int threads, size_t n) {
 #endif /* PASTA_FFT_IMPL_ONCE */
 
 #define GDOM PASTA_CAT3(pasta_, SCALAR, _domain)
+/* Field butterflies: every kernel inlined into the pass (gcc otherwise calls the asm mul
+ * from the 4 sites of pass4; docs/FFT.md has the counts). Not for points (mul_var). */
+#if !GROUP_IS_CURVE && (defined(__GNUC__) || defined(__clang__))
+#define FFT_FLATTEN __attribute__((flatten))
+#else
+#define FFT_FLATTEN
+#endif
 #define GSF(name) PASTA_BNAME(SCALAR, name)
 
 /* Radix-2 stage m on the butterflies [lo, hi) of a (butterfly q: block q / m, i = q % m). */
-PASTA_TFN void G(pass2)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
+PASTA_TFN FFT_FLATTEN void G(pass2)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
     size_t q = lo;
     while (q < hi) {
-        size_t i = q % m, b = (q - i) * 2;
+        size_t i = q & (m - 1), b = (q - i) * 2; /* m is a power of two */
         size_t end = hi - q < m - i ? i + (hi - q) : m;
         for (; i < end; i++, q++) {
             GE *x = &a[b + i], *y = &a[b + i + m], t;
@@ -74,11 +81,11 @@ PASTA_TFN void G(pass2)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
 
 /* Stages m and 2m fused on the quads [lo, hi) of a (quad q: block q / m of 4m elements,
  * i = q % m; elements b + i + {0, m, 2m, 3m}). */
-PASTA_TFN void G(pass4)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
+PASTA_TFN FFT_FLATTEN void G(pass4)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
     const GS *w1 = tw + m, *w2 = tw + 2 * m, *w3 = tw + 3 * m;
     size_t q = lo;
     while (q < hi) {
-        size_t i = q % m, b = (q - i) * 4;
+        size_t i = q & (m - 1), b = (q - i) * 4;
         size_t end = hi - q < m - i ? i + (hi - q) : m;
         for (; i < end; i++, q++) {
             GE *p0 = &a[b + i], *p1 = p0 + m, *p2 = p0 + 2 * m, *p3 = p0 + 3 * m;
@@ -272,5 +279,6 @@ PASTA_TFN int F(ntt_radix2)(const GDOM *d, GE *a, size_t n, int inverse) {
 #if GROUP_IS_CURVE
 #undef CV
 #endif
+#undef FFT_FLATTEN
 #undef GSF
 #undef GDOM

@@ -102,9 +102,18 @@ PASTA_TFN int F(coeff_to_extended)(const DOM *d, FE *r, const FE *a, size_t n, i
 PASTA_TFN int F(extended_to_coeff)(const DOM *d, FE *a, size_t n, int threads) {
     if (!DOM_OK(d) || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
     if (n != d->ext_n) return PASTA_ERR_INVALID_ARG;
-    int rc = F(intt)(d, a, n, threads);
-    if (rc != PASTA_OK) return rc;
-    F(fft_zeta)(a, n, &d->zeta_inv, &d->zeta);
+    int lg = (int)(d->k + d->j);
+    /* the inverse transform without its 1/N, which joins the zeta powers: one pass
+     * multiplying by 1/N, zeta^-1/N, zeta/N (i mod 3 = 0, 1, 2) */
+    FE c1, c2;
+    F(mul)(&c1, &d->zeta_inv, &d->ext_n_inv);
+    F(mul)(&c2, &d->zeta, &d->ext_n_inv);
+    F(ntt_core)(a, (unsigned)lg, d->tables + d->ext_n, NULL, pasta_fft_threads(threads, n));
+    for (size_t i = 0; i < n; i += 3) {
+        F(mul)(&a[i], &a[i], &d->ext_n_inv);
+        if (i + 1 < n) F(mul)(&a[i + 1], &a[i + 1], &c1);
+        if (i + 2 < n) F(mul)(&a[i + 2], &a[i + 2], &c2);
+    }
     return PASTA_OK;
 }
 

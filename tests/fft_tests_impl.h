@@ -418,6 +418,55 @@ static void T(check_points)(const pasta_ops *t) {
     OPS(t)->domain_free(&d);
 }
 
+/* The basis-typed wrappers (public API): Lagrange -> coeff -> extended -> coeff, and
+ * back to the values; evaluation and rotation keep their meaning. */
+#define TP(b) PASTA_CAT3(pasta_, TF, PASTA_CAT3(_, b, _poly))
+static void T(check_typed)(void) {
+    tu_rng g;
+    tu_rng_init(&g, tu_seed() ^ (0x7e7eULL + TFID));
+    FD d;
+    cr_assert_eq(PUBF(domain_init)(&d, 5, 2), PASTA_OK);
+    size_t n = d.n, N = d.ext_n;
+    FT vals[32], c[128], e[128], back[128], x, y, z;
+    T(rand)(vals, n, &g);
+    TP(lagrange) lv = {vals, n};
+    TP(coeff) cv = {c, 0}, bv = {back, 0};
+    TP(extended) ev = {e, 0};
+    cr_assert_eq(PUBF(lagrange_to_coeff)(&d, &cv, &lv, 1), PASTA_OK);
+    cr_assert_eq(cv.n, n);
+    cr_assert_eq(PUBF(coeff_to_extended_poly)(&d, &ev, &cv, 1), PASTA_OK);
+    cr_assert_eq(ev.n, N);
+    cr_assert_eq(PUBF(extended_to_coeff_poly)(&d, &bv, &ev, 1), PASTA_OK);
+    cr_assert_eq(bv.n, N);
+    cr_assert(T(same)(back, c, n));
+    /* values at omega^i are the Lagrange values */
+    PUBF(one)(&x);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(PUBF(coeff_poly_eval)(&y, &cv, &x, 1), PASTA_OK);
+        cr_assert(PUBF(eq)(&y, &vals[i]), "typed: value %zu", i);
+        PUBF(mul)(&x, &x, &d.omega);
+    }
+    TP(lagrange) lr = {back, 0};
+    cr_assert_eq(PUBF(coeff_to_lagrange)(&d, &lr, &cv, 1), PASTA_OK);
+    cr_assert(T(same)(back, vals, n));
+    TP(extended) e2 = {back, 0};
+    cr_assert_eq(PUBF(lagrange_to_extended_poly)(&d, &e2, &lv, 1), PASTA_OK);
+    cr_assert(T(same)(back, e, N));
+    cr_assert_eq(PUBF(extended_divide_by_vanishing)(&d, &e2), PASTA_OK);
+    TP(lagrange) rot = {c + 64, 0};
+    cr_assert_eq(PUBF(lagrange_poly_rotate)(&rot, &lv, 1), PASTA_OK);
+    cr_assert(PUBF(eq)(&rot.v[0], &vals[1]));
+    TP(coeff) cr = {e, 0};
+    cr_assert_eq(PUBF(coeff_poly_rotate)(&d, &cr, &cv, 1), PASTA_OK);
+    PUBF(one)(&x);
+    cr_assert_eq(PUBF(coeff_poly_eval)(&z, &cr, &x, 1), PASTA_OK);
+    cr_assert(PUBF(eq)(&z, &vals[1]), "typed rotation: p(omega X) at 1 = value 1");
+    TP(lagrange) bad = {vals, 3};
+    cr_assert_eq(PUBF(lagrange_to_coeff)(&d, &cv, &bad, 1), PASTA_ERR_INVALID_ARG);
+    PUBF(domain_free)(&d);
+}
+#undef TP
+
 #undef OPS
 #undef T
 #undef CJ

@@ -82,3 +82,7 @@ Test(fft, points) {
         fq_check_points(t);
     }
 }
+Test(fft, basis_typed) {
+    fp_check_typed();
+    fq_check_typed();
+}

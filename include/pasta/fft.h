@@ -160,6 +160,170 @@ PASTA_API int pasta_fq_poly_eval_par(pasta_fq *r, const pasta_fq *a, size_t n,
 PASTA_API int pasta_fq_grand_product(pasta_fq *z, const pasta_fq *num, const pasta_fq *den,
                                   size_t n);
 
+/* ---- Basis-typed polynomials (halo2's Polynomial<F, B>): a view of caller-owned storage
+ * (v, n) whose type says its basis, so that handing a Lagrange polynomial to a function
+ * that wants coefficients is a compile error. The functions below are inline wrappers of
+ * the array functions above (same contracts, same errors); each writes the output view's
+ * n after success, and needs its v to have room for that many elements:
+ *   coeff -> lagrange (ntt), lagrange -> coeff (intt): d->n or any power of two <= N;
+ *   coeff (d->n) -> extended (d->ext_n); extended -> coeff (d->ext_n coefficients);
+ *   lagrange (d->n) -> extended; the vanishing division and rotations keep the basis.
+ * Input and output may share storage (v equal) for every conversion. */
+typedef struct pasta_fp_coeff_poly { pasta_fp *v; size_t n; } pasta_fp_coeff_poly;
+typedef struct pasta_fp_lagrange_poly { pasta_fp *v; size_t n; } pasta_fp_lagrange_poly;
+typedef struct pasta_fp_extended_poly { pasta_fp *v; size_t n; } pasta_fp_extended_poly;
+
+static inline int pasta_fp_poly_copy_(pasta_fp *r, const pasta_fp *a, size_t n) {
+    if (n > 0 && (r == NULL || a == NULL)) return PASTA_ERR_INVALID_ARG;
+    for (size_t i = 0; r != a && i < n; i++) r[i] = a[i];
+    return PASTA_OK;
+}
+static inline int pasta_fp_coeff_to_lagrange(const pasta_fp_domain *d, pasta_fp_lagrange_poly *r,
+                                          const pasta_fp_coeff_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
+        a->n > d->ext_n)
+        return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_poly_copy_(r->v, a->v, a->n);
+    if (rc == PASTA_OK) rc = pasta_fp_ntt(d, r->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fp_lagrange_to_coeff(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
+                                          const pasta_fp_lagrange_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
+        a->n > d->ext_n)
+        return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_poly_copy_(r->v, a->v, a->n);
+    if (rc == PASTA_OK) rc = pasta_fp_intt(d, r->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fp_coeff_to_extended_poly(const pasta_fp_domain *d,
+                                               pasta_fp_extended_poly *r,
+                                               const pasta_fp_coeff_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_coeff_to_extended(d, r->v, a->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
+    return rc;
+}
+static inline int pasta_fp_lagrange_to_extended_poly(const pasta_fp_domain *d,
+                                                  pasta_fp_extended_poly *r,
+                                                  const pasta_fp_lagrange_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_lagrange_to_extended(d, r->v, a->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
+    return rc;
+}
+static inline int pasta_fp_extended_to_coeff_poly(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
+                                               const pasta_fp_extended_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_poly_copy_(r->v, a->v, a->n);
+    if (rc == PASTA_OK) rc = pasta_fp_extended_to_coeff(d, r->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fp_extended_divide_by_vanishing(const pasta_fp_domain *d,
+                                                     pasta_fp_extended_poly *a) {
+    if (a == NULL) return PASTA_ERR_INVALID_ARG;
+    return pasta_fp_divide_by_vanishing(d, a->v, a->n);
+}
+static inline int pasta_fp_coeff_poly_eval(pasta_fp *r, const pasta_fp_coeff_poly *a,
+                                        const pasta_fp *x, int threads) {
+    if (a == NULL) return PASTA_ERR_INVALID_ARG;
+    return pasta_fp_poly_eval_par(r, a->v, a->n, x, threads);
+}
+static inline int pasta_fp_lagrange_poly_rotate(pasta_fp_lagrange_poly *r,
+                                             const pasta_fp_lagrange_poly *a, int rot) {
+    if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_lagrange_rotate(r->v, a->v, a->n, rot);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fp_coeff_poly_rotate(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
+                                          const pasta_fp_coeff_poly *a, int rot) {
+    if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_coeff_rotate(d, r->v, a->v, a->n, rot);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+typedef struct pasta_fq_coeff_poly { pasta_fq *v; size_t n; } pasta_fq_coeff_poly;
+typedef struct pasta_fq_lagrange_poly { pasta_fq *v; size_t n; } pasta_fq_lagrange_poly;
+typedef struct pasta_fq_extended_poly { pasta_fq *v; size_t n; } pasta_fq_extended_poly;
+
+static inline int pasta_fq_poly_copy_(pasta_fq *r, const pasta_fq *a, size_t n) {
+    if (n > 0 && (r == NULL || a == NULL)) return PASTA_ERR_INVALID_ARG;
+    for (size_t i = 0; r != a && i < n; i++) r[i] = a[i];
+    return PASTA_OK;
+}
+static inline int pasta_fq_coeff_to_lagrange(const pasta_fq_domain *d, pasta_fq_lagrange_poly *r,
+                                          const pasta_fq_coeff_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
+        a->n > d->ext_n)
+        return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_poly_copy_(r->v, a->v, a->n);
+    if (rc == PASTA_OK) rc = pasta_fq_ntt(d, r->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fq_lagrange_to_coeff(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
+                                          const pasta_fq_lagrange_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
+        a->n > d->ext_n)
+        return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_poly_copy_(r->v, a->v, a->n);
+    if (rc == PASTA_OK) rc = pasta_fq_intt(d, r->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fq_coeff_to_extended_poly(const pasta_fq_domain *d,
+                                               pasta_fq_extended_poly *r,
+                                               const pasta_fq_coeff_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_coeff_to_extended(d, r->v, a->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
+    return rc;
+}
+static inline int pasta_fq_lagrange_to_extended_poly(const pasta_fq_domain *d,
+                                                  pasta_fq_extended_poly *r,
+                                                  const pasta_fq_lagrange_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_lagrange_to_extended(d, r->v, a->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
+    return rc;
+}
+static inline int pasta_fq_extended_to_coeff_poly(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
+                                               const pasta_fq_extended_poly *a, int threads) {
+    if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_poly_copy_(r->v, a->v, a->n);
+    if (rc == PASTA_OK) rc = pasta_fq_extended_to_coeff(d, r->v, a->n, threads);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fq_extended_divide_by_vanishing(const pasta_fq_domain *d,
+                                                     pasta_fq_extended_poly *a) {
+    if (a == NULL) return PASTA_ERR_INVALID_ARG;
+    return pasta_fq_divide_by_vanishing(d, a->v, a->n);
+}
+static inline int pasta_fq_coeff_poly_eval(pasta_fq *r, const pasta_fq_coeff_poly *a,
+                                        const pasta_fq *x, int threads) {
+    if (a == NULL) return PASTA_ERR_INVALID_ARG;
+    return pasta_fq_poly_eval_par(r, a->v, a->n, x, threads);
+}
+static inline int pasta_fq_lagrange_poly_rotate(pasta_fq_lagrange_poly *r,
+                                             const pasta_fq_lagrange_poly *a, int rot) {
+    if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_lagrange_rotate(r->v, a->v, a->n, rot);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+static inline int pasta_fq_coeff_poly_rotate(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
+                                          const pasta_fq_coeff_poly *a, int rot) {
+    if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fq_coeff_rotate(d, r->v, a->v, a->n, rot);
+    if (rc == PASTA_OK) r->n = a->n;
+    return rc;
+}
+
 #ifdef __cplusplus
 }
 #endif

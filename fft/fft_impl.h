@@ -55,8 +55,10 @@ PASTA_MAYBE_UNUSED static inline int pasta_fft_threads(int threads, size_t n) {
 
 #define GDOM PASTA_CAT3(pasta_, SCALAR, _domain)
 /* Field butterflies: every kernel inlined into the pass (gcc otherwise calls the asm mul
- * from the 4 sites of pass4; docs/FFT.md has the counts). Not for points (mul_var). */
-#if !GROUP_IS_CURVE && (defined(__GNUC__) || defined(__clang__))
+ * from the 4 sites of pass4; docs/FFT.md has the counts). Not for points (mul_var), not
+ * with clang (its register allocator then fails on the asm mul: "inline assembly
+ * requires more registers than available"). */
+#if !GROUP_IS_CURVE && defined(__GNUC__) && !defined(__clang__)
 #define FFT_FLATTEN __attribute__((flatten))
 #else
 #define FFT_FLATTEN
@@ -241,8 +243,13 @@ PASTA_TFN int G(ntt_radix2_group)(const GDOM *d, GE *a, size_t n, int inverse) {
         for (size_t b = 0; b < n; b += 2 * m) {
             for (size_t i = 0; i < m; i++) {
                 GE t;
-                if (i == 0) t = a[b + m];
-                else G(g_scale)(&t, &a[b + i + m], &top[i * stride]);
+                if (i == 0) {
+                    t = a[b + m];
+                } else { /* local operands: clang's asm mul has no registers to spare */
+                    GE x = a[b + i + m];
+                    GS w = top[i * stride];
+                    G(g_scale)(&t, &x, &w);
+                }
                 G(g_sub)(&a[b + i + m], &a[b + i], &t);
                 G(g_add)(&a[b + i], &a[b + i], &t);
             }

@@ -131,7 +131,10 @@ PASTA_TFN int F(divide_by_vanishing)(const DOM *d, FE *a, size_t n) {
     if (n != d->ext_n) return PASTA_ERR_INVALID_ARG;
     const FE *van = d->tables + 2 * d->ext_n;
     size_t mask = ((size_t)1 << d->j) - 1;
-    for (size_t i = 0; i < n; i++) F(mul)(&a[i], &a[i], &van[i & mask]);
+    for (size_t i = 0; i < n; i++) {
+        FE t = van[i & mask]; /* a local operand: clang's asm register budget */
+        F(mul)(&a[i], &a[i], &t);
+    }
     return PASTA_OK;
 }
 

@@ -168,7 +168,8 @@ PASTA_API int pasta_fq_grand_product(pasta_fq *z, const pasta_fq *num, const pas
  *   coeff -> lagrange (ntt), lagrange -> coeff (intt): d->n or any power of two <= N;
  *   coeff (d->n) -> extended (d->ext_n); extended -> coeff (d->ext_n coefficients);
  *   lagrange (d->n) -> extended; the vanishing division and rotations keep the basis.
- * Input and output may share storage (v equal) for every conversion. */
+ * Input and output may share storage (v equal) for every conversion; the rotations need
+ * distinct storage (lagrange_rotate) or equal v (coeff_rotate), as their array forms. */
 typedef struct pasta_fp_coeff_poly { pasta_fp *v; size_t n; } pasta_fp_coeff_poly;
 typedef struct pasta_fp_lagrange_poly { pasta_fp *v; size_t n; } pasta_fp_lagrange_poly;
 typedef struct pasta_fp_extended_poly { pasta_fp *v; size_t n; } pasta_fp_extended_poly;

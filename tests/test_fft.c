@@ -86,3 +86,10 @@ Test(fft, basis_typed) {
     fp_check_typed();
     fq_check_typed();
 }
+Test(fft, points_threads) {
+    /* Pallas (Fq domain) and Vesta (Fp domain) on the best backend here; each butterfly
+     * is a mul_var, so one backend only */
+    const pasta_ops *t = pasta_ops_for(PASTA_BACKEND_AUTO);
+    fq_check_points_threads(t);
+    fp_check_points_threads(t);
+}

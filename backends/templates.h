@@ -4,6 +4,7 @@
  * this, then its own templates, and calls field and curve functions directly. */
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "core/ct.h"
@@ -18,5 +19,16 @@
 #undef PASTA_FIELD_TEMPLATE
 #undef PASTA_CURVE_TEMPLATE
 #define PASTA_FIELD_TEMPLATE "fields/array_impl.h"
+#include "core/for_each.h"
+#undef PASTA_FIELD_TEMPLATE
+/* The fft layer (fft/fft_impl.h: transforms over Fp, Fq, Pallas, Vesta; then the
+ * field-only polynomial code of fft/poly_impl.h). */
+#include "core/group.h"
+#include "core/parallel.h"
+#include "pasta/fft.h"
+#define PASTA_GROUP_TEMPLATE "fft/fft_impl.h"
+#include "core/for_each.h"
+#undef PASTA_GROUP_TEMPLATE
+#define PASTA_FIELD_TEMPLATE "fft/poly_impl.h"
 #include "core/for_each.h"
 #undef PASTA_FIELD_TEMPLATE

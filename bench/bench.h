@@ -20,6 +20,10 @@ int bench_fp_x4(pasta_backend b, int op, pasta_fp x[4], const pasta_fp *y, uint6
 void bench_field_suite(void);
 void bench_curve_suite(void); /* bench/bench_curve.c */
 void bench_api_suite(void);   /* bench/bench_api.c */
+/* Suite "ntt" (bench/bench_ntt.c); base: the configuration of --quick / --full. */
+void bench_ntt_suite(const pasta_bench_config *base);
+/* One untimed transform (op ntt_fwd | ntt_inv | ntt_radix2 | ntt_coset) of 2^lg. */
+int bench_ntt_count(const pasta_ops *ops, const char *op, const char *field, uint64_t lg);
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n);
 /* Same for curve op `op` (a suite "curve" name) on `curve` ("pallas" | "vesta"). */

@@ -4,10 +4,13 @@
  *               [--backend portable|x86_64-asm|auto]
  *                          suites, in this order: field, curve, api (bench/bench_api.c:
  *                          the public entry points against their in-backend references;
- *                          --suite api also measures those references)
+ *                          --suite api also measures those references), ntt
+ *                          (bench/bench_ntt.c)
  *   pasta_bench --count OP FIELD N [--backend B [--no-cpu-check]]
  *                          run N ops untimed (for callgrind; --no-cpu-check: see below);
- *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names)
+ *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names);
+ *                          OP ntt_fwd | ntt_inv | ntt_radix2 | ntt_coset: one transform of
+ *                          2^N elements
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,7 +99,9 @@ int main(int argc, char **argv) {
     (void)no_cpu_check;
     if (count_op != NULL) {
         const pasta_ops *ops = only != NULL ? only : pasta_ops_for(PASTA_BACKEND_AUTO);
-        int bad = (strcmp(count_field, "pallas") == 0 || strcmp(count_field, "vesta") == 0)
+        int bad = strncmp(count_op, "ntt_", 4) == 0
+                      ? bench_ntt_count(ops, count_op, count_field, count_n)
+                  : (strcmp(count_field, "pallas") == 0 || strcmp(count_field, "vesta") == 0)
                       ? bench_curve_count(ops, count_op, count_field, count_n)
                       : bench_field_count(ops, count_op, count_field, count_n);
         if (bad != 0) {
@@ -108,6 +113,7 @@ int main(int argc, char **argv) {
     bench_field_suite();
     bench_curve_suite();
     bench_api_suite();
+    bench_ntt_suite(&args.config);
     pasta_bench_args_close(&args);
     return 0;
 }

@@ -10,12 +10,14 @@
  *     OUT(t, n)    t *n        one output              IN(t, n)     const t *n
  *     INOUT(t, n)  t *n        read and written        VAL(v, n)    by value (int, u64, size)
  *     OUTA(t, n)   t *n        output array            INA(t, n)    const t *n, input array
+ *     INOUTA(t, n) t *n        array read and written in place (an NTT)
  *     OUTW(n, k)   uint64_t n[k]                       INW(n, k)    const uint64_t n[k]
  *     OUTB(n, k)   uint8_t n[k]                        INB(n, k)    const uint8_t n[k]
  *     RNG(f, c)    pasta_rng_fn f, void *c             STR(n)       const char *n
  *     MSG(p, k)    const uint8_t *p, size_t k
  * t is a type tag, never a macro: fe (the layer's field element), se (scalar), jac, aff
- * (points of the layer's curve) or int; PASTA_T_<tag> names the type in the instantiation
+ * (points of the layer's curve), dom (an evaluation domain of the layer's field,
+ * include/pasta/fft.h), sdom (one of the scalar field: the point transform) or int; PASTA_T_<tag> names the type in the instantiation
  * at hand (FIELD, SCALAR, CURVE defined by core/for_each.h). Array lengths are the
  * operation's VAL(size, n). */
 #ifndef PASTA_CORE_LIST_H
@@ -31,6 +33,8 @@
 #define PASTA_T_se PASTA_CAT3(pasta_, SCALAR, )
 #define PASTA_T_jac PASTA_CAT3(pasta_, CURVE, _jacobian)
 #define PASTA_T_aff PASTA_CAT3(pasta_, CURVE, _affine)
+#define PASTA_T_dom PASTA_CAT3(pasta_, FIELD, _domain)
+#define PASTA_T_sdom PASTA_CAT3(pasta_, SCALAR, _domain)
 #define PASTA_T_int int
 #define PASTA_V_int int
 #define PASTA_V_u64 uint64_t
@@ -43,6 +47,7 @@
 #define PASTA_PARAM_VAL(v, n) PASTA_V_##v n
 #define PASTA_PARAM_OUTA(t, n) PASTA_T_##t *n
 #define PASTA_PARAM_INA(t, n) const PASTA_T_##t *n
+#define PASTA_PARAM_INOUTA(t, n) PASTA_T_##t *n
 #define PASTA_PARAM_OUTW(n, k) uint64_t n[k]
 #define PASTA_PARAM_INW(n, k) const uint64_t n[k]
 #define PASTA_PARAM_OUTB(n, k) uint8_t n[k]
@@ -58,6 +63,7 @@
 #define PASTA_ARG_VAL(v, n) n
 #define PASTA_ARG_OUTA(t, n) n
 #define PASTA_ARG_INA(t, n) n
+#define PASTA_ARG_INOUTA(t, n) n
 #define PASTA_ARG_OUTW(n, k) n
 #define PASTA_ARG_INW(n, k) n
 #define PASTA_ARG_OUTB(n, k) n

@@ -26,13 +26,51 @@
         GEN_jac(&gen_j);                                                                  \
         t->CURVE->to_affine_var((x), &gen_j);                                             \
     } while (0)
+/* Domains (include/pasta/fft.h): small ones (n <= 4, N <= 8), freed after the check. */
+#define GEN_dom(x) t->FIELD->domain_init((x), (int)(tu_next(g) % 3), (int)(tu_next(g) % 2))
+#define GEN_sdom(x) t->SCALAR->domain_init((x), (int)(tu_next(g) % 3), (int)(tu_next(g) % 2))
 #define GEN_1(tag, x) PASTA_CAT(GEN_, tag)(x)
+/* Own paste for the per-tag cases below (PASTA_CAT may be expanding around them). */
+#define API_TCAT_(a, b) a##b
+#define API_TCAT(a, b) API_TCAT_(a, b)
+
+#ifndef CURVE
+/* The two copies of a domain output: both untouched, or equal scalars and equal tables
+ * (at different addresses); then both are freed. */
+static void PASTA_CAT3(api_dom_same_, FIELD, )(const pasta_ops *t, PASTA_T_dom *p,
+                                               PASTA_T_dom *r, const char *what) {
+    if (memcmp(p, r, sizeof *p) == 0) return;
+    cr_assert(memcmp(p, r, offsetof(PASTA_T_dom, tables)) == 0 && p->tables != NULL &&
+                  r->tables != NULL && p->k + p->j <= 32,
+              "%s: output %s differs from its table entry's", api_op, what);
+    size_t cnt = (size_t)(2 * p->ext_n + ((uint64_t)1 << p->j));
+    cr_assert(memcmp(p->tables, r->tables, cnt * sizeof *p->tables) == 0,
+              "%s: the tables of %s differ from its table entry's", api_op, what);
+    t->FIELD->domain_free(p);
+    t->FIELD->domain_free(r);
+}
+#endif
 
 /* Per kind: declarations and inputs (D_), public and reference arguments (P_, Q_), and
  * the comparison of outputs (C_). */
 #define D_OUT(t_, n) PASTA_T_##t_ n##_p, n##_r; api_fill(&n##_p, &n##_r, sizeof n##_p);
 #define D_IN(t_, n) PASTA_T_##t_ n; GEN_1(t_, &n);
-#define D_INOUT(t_, n) PASTA_T_##t_ n##_p, n##_r; GEN_1(t_, &n##_p); n##_r = n##_p;
+#define D_INOUT(t_, n) API_TCAT(D_INOUT_, t_)(t_, n)
+#define D_INOUT_ANY(t_, n) PASTA_T_##t_ n##_p, n##_r; GEN_1(t_, &n##_p); n##_r = n##_p;
+#define D_INOUT_fe D_INOUT_ANY
+#define D_INOUT_se D_INOUT_ANY
+#define D_INOUT_jac D_INOUT_ANY
+#define D_INOUT_aff D_INOUT_ANY
+#define D_INOUT_int D_INOUT_ANY
+/* A domain is a resource: two of the same size, not one copied. */
+#define D_INOUT_dom(t_, n)                                                                \
+    PASTA_T_dom n##_p, n##_r;                                                             \
+    {                                                                                     \
+        int k_ = (int)(tu_next(g) % 3), j_ = (int)(tu_next(g) % 2);                       \
+        t->FIELD->domain_init(&n##_p, k_, j_);                                            \
+        t->FIELD->domain_init(&n##_r, k_, j_);                                            \
+    }
+#define D_INOUTA(t_, n) PASTA_T_##t_ n##_p[API_NA], n##_r[API_NA]; for (int i_ = 0; i_ < API_NA; i_++) { GEN_1(t_, &n##_p[i_]); n##_r[i_] = n##_p[i_]; }
 #define D_VAL(v, n) PASTA_V_##v n = (PASTA_V_##v)PASTA_CAT(gen_val_, v)(g);
 #define D_OUTA(t_, n) PASTA_T_##t_ n##_p[API_NA], n##_r[API_NA]; api_fill(n##_p, n##_r, sizeof n##_p);
 #define D_INA(t_, n) PASTA_T_##t_ n[API_NA]; for (int i_ = 0; i_ < API_NA; i_++) GEN_1(t_, &n[i_]);
@@ -45,7 +83,14 @@
 #define D_MSG(p, k) uint8_t p[64]; size_t k = (size_t)(tu_next(g) % 65); gen_bytes(p, 64, g, 0);
 #define P_OUT(t_, n) &n##_p
 #define Q_OUT(t_, n) &n##_r
-#define C_OUT(t_, n) api_same(&n##_p, &n##_r, sizeof n##_p, #n);
+#define C_OUT(t_, n) API_TCAT(C_OUT_, t_)(n)
+#define C_OUT_ANY(n) api_same(&n##_p, &n##_r, sizeof n##_p, #n);
+#define C_OUT_fe C_OUT_ANY
+#define C_OUT_se C_OUT_ANY
+#define C_OUT_jac C_OUT_ANY
+#define C_OUT_aff C_OUT_ANY
+#define C_OUT_int C_OUT_ANY
+#define C_OUT_dom(n) PASTA_CAT3(api_dom_same_, FIELD, )(t, &n##_p, &n##_r, #n);
 #define P_IN(t_, n) &n
 #define Q_IN(t_, n) &n
 #define C_IN(t_, n)
@@ -61,6 +106,9 @@
 #define P_INA(t_, n) n
 #define Q_INA(t_, n) n
 #define C_INA(t_, n)
+#define P_INOUTA(t_, n) n##_p
+#define Q_INOUTA(t_, n) n##_r
+#define C_INOUTA(t_, n) api_same(n##_p, n##_r, sizeof n##_p, #n);
 #define P_OUTW(n, k) n##_p
 #define Q_OUTW(n, k) n##_r
 #define C_OUTW(n, k) api_same(n##_p, n##_r, sizeof n##_p, #n);
@@ -82,7 +130,30 @@
 #define P_MSG(p, k) p, k
 #define Q_MSG(p, k) p, k
 #define C_MSG(p, k)
+/* After the comparison: resources of the inputs are released (E_). */
+#define E_OUT(t_, n)
+#define E_IN(t_, n) API_TCAT(E_IN_, t_)(n)
+#define E_IN_fe(n)
+#define E_IN_se(n)
+#define E_IN_jac(n)
+#define E_IN_aff(n)
+#define E_IN_int(n)
+#define E_IN_dom(n) t->FIELD->domain_free(&n);
+#define E_IN_sdom(n) t->SCALAR->domain_free(&n);
+#define E_INOUT(t_, n)
+#define E_VAL(v, n)
+#define E_OUTA(t_, n)
+#define E_INA(t_, n)
+#define E_INOUTA(t_, n)
+#define E_OUTW(n, k)
+#define E_INW(n, k)
+#define E_OUTB(n, k)
+#define E_INB(n, k)
+#define E_RNG(f, c)
+#define E_STR(n)
+#define E_MSG(p, k)
 #define D_1(k) PASTA_KCAT(D_, k)
+#define E_1(k) PASTA_KCAT(E_, k)
 #define P_1(k) PASTA_KCAT(P_, k)
 #define Q_1(k) PASTA_KCAT(Q_, k)
 #define C_1(k) PASTA_KCAT(C_, k)
@@ -98,6 +169,7 @@
         RQ ENTRY(t, name)(PASTA_MAP_LIST(Q_1, PASTA_UNPAREN kinds));                      \
         SAME                                                                              \
         PASTA_MAP_STMT(C_1, PASTA_UNPAREN kinds)                                          \
+        PASTA_MAP_STMT(E_1, PASTA_UNPAREN kinds)                                          \
         api_checked++;                                                                    \
     }
 #define CHECK_V(name, kinds) CHECK_(name, kinds, , , )
@@ -119,6 +191,7 @@ static void (*const PASTA_CAT(checks_, LAYER)[])(const pasta_ops *, tu_rng *, in
 #undef ITEM_R
 
 #undef D_1
+#undef E_1
 #undef P_1
 #undef Q_1
 #undef C_1

@@ -196,6 +196,78 @@ FIELD_CONTRACT(fq, 1)
 CONTRACT_TESTS(contract_portable, PASTA_BACKEND_PORTABLE)
 CONTRACT_TESTS(contract_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
 
+/* ---- The fft layer (include/pasta/fft.h): domain_init (its tables, then the batch
+ * inversion of the vanishing values), poly_mul (its scratch), grand_product (the batch
+ * inversion). The in-place arrays of a failing call keep their values. */
+#define FFT_CONTRACT(FLD)                                                                    \
+    typedef struct {                                                                         \
+        const struct pasta_##FLD##_ops *o;                                                   \
+        int which; /* 0 domain_init, 1 poly_mul, 2 grand_product */                          \
+        bool init_ok; /* domain_init's result, checked and freed inside the call */           \
+        pasta_##FLD##_domain d, dom;                                                          \
+        pasta_##FLD a[8], b[8], r[16];                                                       \
+    } FLD##_fft_st;                                                                          \
+    static void FLD##_fft_setup(void *p) {                                                   \
+        FLD##_fft_st *s = p;                                                                 \
+        memset(&s->d, SENTINEL, sizeof s->d);                                                \
+        memset(s->r, SENTINEL, sizeof s->r);                                                 \
+        for (int i = 0; i < 8; i++) {                                                        \
+            s->o->from_u64(&s->a[i], (uint64_t)(i + 2));                                     \
+            s->o->from_u64(&s->b[i], (uint64_t)(3 * i + 1));                                 \
+        }                                                                                    \
+    }                                                                                        \
+    static int FLD##_fft_call(void *p) {                                                     \
+        FLD##_fft_st *s = p;                                                                 \
+        switch (s->which) {                                                                  \
+        case 0: {                                                                            \
+            int rc = s->o->domain_init(&s->d, 3, 1);                                         \
+            if (rc == PASTA_OK) {                                                            \
+                s->init_ok = s->d.k == 3 && s->d.j == 1 && s->d.tables != NULL;              \
+                s->o->domain_free(&s->d); /* the sweep counts live blocks after the call */   \
+            }                                                                                \
+            return rc;                                                                       \
+        }                                                                                    \
+        case 1:                                                                              \
+            return s->o->poly_mul(&s->dom, s->r, s->a, 8, s->b, 8, 1);                       \
+        default:                                                                             \
+            return s->o->grand_product(s->r, s->a, s->b, 8);                                 \
+        }                                                                                    \
+    }                                                                                        \
+    static bool FLD##_fft_untouched(const void *p) {                                         \
+        const FLD##_fft_st *s = p;                                                           \
+        return all_bytes(&s->d, sizeof s->d, SENTINEL) &&                                    \
+               all_bytes(s->r, sizeof s->r, SENTINEL);                                       \
+    }                                                                                        \
+    static bool FLD##_fft_correct(const void *p) {                                           \
+        const FLD##_fft_st *s = p;                                                           \
+        if (s->which == 0) return s->init_ok;                                                \
+        return !all_bytes(s->r, sizeof(s->r[0]) * 8, SENTINEL);                              \
+    }                                                                                        \
+    static void FLD##_fft_alloc_failures(const struct pasta_##FLD##_ops *o, const char *who) { \
+        static const alloc_case c = {#FLD "_fft", FLD##_fft_setup, FLD##_fft_call,          \
+                                     FLD##_fft_untouched, FLD##_fft_correct};                \
+        for (int w = 0; w < 3; w++) {                                                        \
+            FLD##_fft_st s = {.o = o, .which = w};                                           \
+            cr_assert_eq(o->domain_init(&s.dom, 3, 2), PASTA_OK);                            \
+            long made = alloc_sweep(&c, &s);                                                 \
+            cr_log_info("%s %s case %d: %ld allocation(s) swept", who, c.what, w, made);     \
+            cr_assert_geq(made, 1, "%s: fft case %d is expected to allocate", who, w);       \
+            o->domain_free(&s.dom);                                                          \
+        }                                                                                    \
+    }
+FFT_CONTRACT(fp)
+FFT_CONTRACT(fq)
+
+Test(contract_fft, alloc_failure_sweep_each_backend) {
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        const pasta_ops *t = pasta_ops_for(all[i]);
+        if (t == NULL) continue;
+        fp_fft_alloc_failures(t->fp, t->name);
+        fq_fft_alloc_failures(t->fq, t->name);
+    }
+}
+
 /* The public entry points (through the active table) keep the contract too. */
 static int pub_fp_batch(void *p) {
     fp_batch_st *s = p;

@@ -1,0 +1,284 @@
+/* Group template (core/for_each.h, PASTA_GROUP_TEMPLATE): the number-theoretic transform,
+ * one body over Fp, Fq (field elements) and Pallas, Vesta (Jacobian points), through the
+ * group law G(g_add), G(g_sub), G(g_scale) only; twiddles GS from a domain of the scalar
+ * field (include/pasta/fft.h). docs/FFT.md records the measurements behind the choices.
+ *
+ * Forward transform, in place, natural order in and out: a bit-reversal permutation,
+ * then decimation-in-time stages with half-lengths m = 1, 2, 4, ..., n/2. Stage m pairs
+ * a[b + i] and a[b + i + m] (b a multiple of 2m, i < m) with the twiddle w_2m^i, read
+ * from the contiguous per-stage table tw[m + i]. Two consecutive stages (m, 2m) are fused
+ * into one pass ("radix-2^2": 4 elements loaded once, 4 twiddle products, stored once),
+ * which halves the passes over memory; with an odd count, the one single stage is m = 1,
+ * whose twiddles are all 1 (no products). Products by a twiddle of index 0 (= 1) are
+ * skipped. The result is the DFT itself, an exact value: the order of the work (blocks,
+ * passes, threads) cannot change a byte.
+ *
+ * Cache blocking and threads: the stages with 4m <= B (B = 2^FFT_BLOCK_LG elements, or
+ * less so that there is a block per thread) are run block by block, depth first (each
+ * block of B consecutive elements stays in cache through all of them); the blocks are
+ * independent tasks. Each later pass is split into `threads` contiguous ranges of its
+ * butterflies. Below 2^FFT_PAR_MIN_LG elements everything runs on the calling thread. */
+#ifndef PASTA_FFT_IMPL_ONCE
+#define PASTA_FFT_IMPL_ONCE
+/* log2 of the block of the depth-first stages, in elements: 2^10 field elements = 32 KiB
+ * (the L1 data cache), 96 KiB of points. */
+#ifndef PASTA_FFT_BLOCK_LG
+#define PASTA_FFT_BLOCK_LG 10
+#endif
+#ifndef PASTA_FFT_PAR_MIN_LG
+#define PASTA_FFT_PAR_MIN_LG 10
+#endif
+PASTA_MAYBE_UNUSED static inline size_t pasta_fft_bitrev(size_t i, unsigned lg) {
+    uint64_t x = (uint64_t)i;
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+    x = ((x >> 8) & 0x00ff00ff00ff00ffULL) | ((x & 0x00ff00ff00ff00ffULL) << 8);
+    x = ((x >> 16) & 0x0000ffff0000ffffULL) | ((x & 0x0000ffff0000ffffULL) << 16);
+    x = (x >> 32) | (x << 32);
+    return lg == 0 ? 0 : (size_t)(x >> (64 - lg));
+}
+/* log2 of n if n is a power of two (n >= 1), else -1. */
+PASTA_MAYBE_UNUSED static inline int pasta_fft_log2(size_t n) {
+    if (n == 0 || (n & (n - 1)) != 0) return -1;
+    int l = 0;
+    while (((size_t)1 << l) != n) l++;
+    return l;
+}
+/* The thread count a call with `threads` uses for n elements. */
+PASTA_MAYBE_UNUSED static inline int pasta_fft_threads(int threads, size_t n) {
+    if (n < ((size_t)1 << PASTA_FFT_PAR_MIN_LG)) return 1;
+    int t = threads == 0 ? pasta_threads_default() : threads;
+    return t < 1 ? 1 : t;
+}
+#endif /* PASTA_FFT_IMPL_ONCE */
+
+#define GDOM PASTA_CAT3(pasta_, SCALAR, _domain)
+/* Field butterflies: every kernel inlined into the pass (gcc otherwise calls the asm mul
+ * from the 4 sites of pass4; docs/FFT.md has the counts). Not for points (mul_var). */
+#if !GROUP_IS_CURVE && (defined(__GNUC__) || defined(__clang__))
+#define FFT_FLATTEN __attribute__((flatten))
+#else
+#define FFT_FLATTEN
+#endif
+#define GSF(name) PASTA_BNAME(SCALAR, name)
+
+/* Radix-2 stage m on the butterflies [lo, hi) of a (butterfly q: block q / m, i = q % m). */
+PASTA_TFN FFT_FLATTEN void G(pass2)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
+    size_t q = lo;
+    while (q < hi) {
+        size_t i = q & (m - 1), b = (q - i) * 2; /* m is a power of two */
+        size_t end = hi - q < m - i ? i + (hi - q) : m;
+        for (; i < end; i++, q++) {
+            GE *x = &a[b + i], *y = &a[b + i + m], t;
+            if (i == 0) t = *y;
+            else G(g_scale)(&t, y, &tw[m + i]);
+            G(g_sub)(y, x, &t);
+            G(g_add)(x, x, &t);
+        }
+    }
+}
+
+/* Stages m and 2m fused on the quads [lo, hi) of a (quad q: block q / m of 4m elements,
+ * i = q % m; elements b + i + {0, m, 2m, 3m}). */
+PASTA_TFN FFT_FLATTEN void G(pass4)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
+    const GS *w1 = tw + m, *w2 = tw + 2 * m, *w3 = tw + 3 * m;
+    size_t q = lo;
+    while (q < hi) {
+        size_t i = q & (m - 1), b = (q - i) * 4;
+        size_t end = hi - q < m - i ? i + (hi - q) : m;
+        for (; i < end; i++, q++) {
+            GE *p0 = &a[b + i], *p1 = p0 + m, *p2 = p0 + 2 * m, *p3 = p0 + 3 * m;
+            GE t1, t3, y0, y1, y2, y3;
+            if (i == 0) {
+                t1 = *p1;
+                t3 = *p3;
+            } else {
+                G(g_scale)(&t1, p1, &w1[i]);
+                G(g_scale)(&t3, p3, &w1[i]);
+            }
+            G(g_add)(&y0, p0, &t1);
+            G(g_sub)(&y1, p0, &t1);
+            G(g_add)(&y2, p2, &t3);
+            G(g_sub)(&y3, p2, &t3);
+            if (i == 0) t1 = y2;
+            else G(g_scale)(&t1, &y2, &w2[i]);
+            G(g_scale)(&t3, &y3, &w3[i]);
+            G(g_add)(p0, &y0, &t1);
+            G(g_sub)(p2, &y0, &t1);
+            G(g_add)(p1, &y1, &t3);
+            G(g_sub)(p3, &y1, &t3);
+        }
+    }
+}
+
+/* Swaps a[i] and a[rev(i)] for i in [lo, hi) with i < rev(i): each pair is touched by
+ * the task owning its smaller index only. */
+PASTA_TFN void G(bitrev)(GE *a, unsigned lg, size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; i++) {
+        size_t r = pasta_fft_bitrev(i, lg);
+        if (i < r) {
+            GE t = a[i];
+            a[i] = a[r];
+            a[r] = t;
+        }
+    }
+}
+
+/* The stages 1 .. 2^(lgb-1) on one block of 2^lgb elements, depth first. */
+PASTA_TFN void G(block)(GE *a, unsigned lgb, const GS *tw) {
+    size_t len = (size_t)1 << lgb;
+    unsigned s = 0;
+    if (lgb & 1) {
+        G(pass2)(a, 1, tw, 0, len / 2);
+        s = 1;
+    }
+    for (; s + 2 <= lgb; s += 2) G(pass4)(a, (size_t)1 << s, tw, 0, len / 4);
+}
+
+struct G(ntt_ctx) {
+    GE *a;
+    const GS *tw;
+    const GS *scale;
+    size_t n, m, count, ntasks;
+    unsigned lg, lgb;
+    int kind; /* 0 bitrev, 1 blocks, 2 pass4, 3 pass2, 4 scale */
+};
+
+PASTA_TFN void G(ntt_task)(void *vctx, size_t t) {
+    const struct G(ntt_ctx) *c = vctx;
+    size_t lo = c->count * t / c->ntasks, hi = c->count * (t + 1) / c->ntasks;
+    switch (c->kind) {
+    case 0:
+        G(bitrev)(c->a, c->lg, lo, hi);
+        break;
+    case 1:
+        for (size_t b = lo; b < hi; b++) G(block)(c->a + (b << c->lgb), c->lgb, c->tw);
+        break;
+    case 2:
+        G(pass4)(c->a, c->m, c->tw, lo, hi);
+        break;
+    case 3:
+        G(pass2)(c->a, c->m, c->tw, lo, hi);
+        break;
+    default:
+        for (size_t i = lo; i < hi; i++) G(g_scale)(&c->a[i], &c->a[i], c->scale);
+        break;
+    }
+}
+
+/* Runs one kind of work over count items on nt threads. */
+PASTA_TFN void G(ntt_run)(struct G(ntt_ctx) *c, int kind, size_t count, int nt) {
+    c->kind = kind;
+    c->count = count;
+    c->ntasks = nt > 1 && count >= (size_t)nt ? (size_t)nt : 1;
+    if (c->ntasks == 1) G(ntt_task)(c, 0);
+    else pasta_parallel_for(c->ntasks, nt, G(ntt_task), c);
+}
+
+/* The transform of a (n = 2^lg) with the per-stage table tw; scale: multiply by it
+ * afterwards (the inverse's 1/n), or NULL. */
+PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, int nt) {
+    size_t n = (size_t)1 << lg;
+    struct G(ntt_ctx) c = {.a = a, .tw = tw, .scale = scale, .n = n, .lg = lg};
+    if (lg == 0) {
+        if (scale != NULL) G(g_scale)(&a[0], &a[0], scale);
+        return;
+    }
+    G(ntt_run)(&c, 0, n, nt);
+    unsigned lgb = lg < PASTA_FFT_BLOCK_LG ? lg : PASTA_FFT_BLOCK_LG;
+    while (nt > 1 && lgb > 4 && (n >> lgb) < (size_t)nt) lgb--;
+    if ((lg - lgb) & 1) lgb--; /* the passes after the blocks come in pairs */
+    c.lgb = lgb;
+    G(ntt_run)(&c, 1, n >> lgb, nt);
+    for (unsigned s = lgb; s < lg; s += 2) {
+        c.m = (size_t)1 << s;
+        G(ntt_run)(&c, 2, n / 4, nt);
+    }
+    if (scale != NULL) G(ntt_run)(&c, 4, n, nt);
+}
+
+/* Checks shared by the transforms: 0 and lg, or an error code. */
+PASTA_TFN int G(ntt_check)(const GDOM *d, const GE *a, size_t n, int threads, int *lg) {
+    if (d == NULL || d->tables == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (a == NULL) return PASTA_ERR_INVALID_ARG;
+    *lg = pasta_fft_log2(n);
+    if (*lg < 0 || n > d->ext_n) return PASTA_ERR_INVALID_ARG;
+    return PASTA_OK;
+}
+
+/* 1/2^lg from the domain: its 1/N times 2^(K - lg), K = log2 N (exact, a few adds). */
+PASTA_TFN void G(inv_pow2)(GS *r, const GDOM *d, unsigned lg) {
+    GS x = d->ext_n_inv;
+    for (unsigned s = lg; s < d->k + d->j; s++) GSF(add)(&x, &x, &x);
+    *r = x;
+}
+
+PASTA_TFN int G(ntt_group)(const GDOM *d, GE *a, size_t n, int threads, int inverse) {
+    int lg, rc = G(ntt_check)(d, a, n, threads, &lg);
+    if (rc != PASTA_OK) return rc;
+    int nt = pasta_fft_threads(threads, n);
+    if (!inverse) {
+        G(ntt_core)(a, (unsigned)lg, d->tables, NULL, nt);
+    } else {
+        GS s;
+        G(inv_pow2)(&s, d, (unsigned)lg);
+        G(ntt_core)(a, (unsigned)lg, d->tables + d->ext_n, &s, nt);
+    }
+    return PASTA_OK;
+}
+
+/* The baseline: iterative radix-2, one pass per stage, twiddles w_N^(i N/2m) read with a
+ * stride from the top table (halo2's best_fft layout), one thread. */
+PASTA_TFN int G(ntt_radix2_group)(const GDOM *d, GE *a, size_t n, int inverse) {
+    int lg, rc = G(ntt_check)(d, a, n, 1, &lg);
+    if (rc != PASTA_OK) return rc;
+    size_t half = (size_t)d->ext_n / 2;
+    const GS *top = d->tables + (inverse ? d->ext_n : 0) + half;
+    G(bitrev)(a, (unsigned)lg, 0, n);
+    for (size_t m = 1; m < n; m *= 2) {
+        size_t stride = half / m;
+        for (size_t b = 0; b < n; b += 2 * m) {
+            for (size_t i = 0; i < m; i++) {
+                GE t;
+                if (i == 0) t = a[b + m];
+                else G(g_scale)(&t, &a[b + i + m], &top[i * stride]);
+                G(g_sub)(&a[b + i + m], &a[b + i], &t);
+                G(g_add)(&a[b + i], &a[b + i], &t);
+            }
+        }
+    }
+    if (inverse) {
+        GS s;
+        G(inv_pow2)(&s, d, (unsigned)lg);
+        for (size_t i = 0; i < n; i++) G(g_scale)(&a[i], &a[i], &s);
+    }
+    return PASTA_OK;
+}
+
+/* The list entries: F(name) for the field instances, CV(name) for the curve ones. */
+#if GROUP_IS_CURVE
+#define CV(name) PASTA_BNAME(CURVE, name)
+PASTA_TFN int CV(ntt)(const GDOM *d, GE *a, size_t n, int threads) {
+    return G(ntt_group)(d, a, n, threads, 0);
+}
+PASTA_TFN int CV(intt)(const GDOM *d, GE *a, size_t n, int threads) {
+    return G(ntt_group)(d, a, n, threads, 1);
+}
+#else
+PASTA_TFN int F(ntt)(const GDOM *d, GE *a, size_t n, int threads) {
+    return G(ntt_group)(d, a, n, threads, 0);
+}
+PASTA_TFN int F(intt)(const GDOM *d, GE *a, size_t n, int threads) {
+    return G(ntt_group)(d, a, n, threads, 1);
+}
+PASTA_TFN int F(ntt_radix2)(const GDOM *d, GE *a, size_t n, int inverse) {
+    return G(ntt_radix2_group)(d, a, n, inverse);
+}
+#endif
+#if GROUP_IS_CURVE
+#undef CV
+#endif
+#undef FFT_FLATTEN
+#undef GSF
+#undef GDOM

@@ -1,0 +1,288 @@
+/* Field template (core/for_each.h, PASTA_FIELD_TEMPLATE; after fft/fft_impl.h): domains
+ * and the polynomial operations of include/pasta/fft.h on one backend, calling the
+ * transforms F(ntt)/F(intt) of the group template and the field kernels directly. */
+
+#define DOM PASTA_CAT3(pasta_, FIELD, _domain)
+
+PASTA_TFN int F(domain_init)(DOM *d, int k, int j) {
+    if (d == NULL || k < 0 || j < 0 || k > 32 || j > 32 - k) return PASTA_ERR_INVALID_ARG;
+    unsigned K = (unsigned)(k + j);
+    uint64_t N = (uint64_t)1 << K, nj = (uint64_t)1 << j;
+    uint64_t count = 2 * N + nj;
+    if (count > SIZE_MAX / sizeof(FE)) return PASTA_ERR_INVALID_ARG;
+    FE *tab = pasta_alloc((size_t)count * sizeof(FE));
+    if (tab == NULL) return PASTA_ERR_NO_MEMORY;
+    DOM t;
+    memset(&t, 0, sizeof t);
+    t.k = (uint32_t)k;
+    t.j = (uint32_t)j;
+    t.n = (uint64_t)1 << k;
+    t.ext_n = N;
+    t.ext_omega = FC(ROOT_OF_UNITY);
+    t.ext_omega_inv = FC(ROOT_OF_UNITY_INV);
+    for (unsigned s = K; s < 32; s++) {
+        F(sqr)(&t.ext_omega, &t.ext_omega);
+        F(sqr)(&t.ext_omega_inv, &t.ext_omega_inv);
+    }
+    t.omega = t.ext_omega;
+    t.omega_inv = t.ext_omega_inv;
+    for (int s = 0; s < j; s++) {
+        F(sqr)(&t.omega, &t.omega);
+        F(sqr)(&t.omega_inv, &t.omega_inv);
+    }
+    t.n_inv = FC(ONE);
+    for (int s = 0; s < k; s++) F(mul)(&t.n_inv, &t.n_inv, &FC(TWO_INV));
+    t.ext_n_inv = t.n_inv;
+    for (int s = 0; s < j; s++) F(mul)(&t.ext_n_inv, &t.ext_n_inv, &FC(TWO_INV));
+    t.zeta = FC(ZETA);
+    F(sqr)(&t.zeta_inv, &t.zeta);
+    /* Per-stage twiddles: the top stage (m = N/2) by running products, each lower stage
+     * every other entry of the one above. */
+    for (int inv = 0; inv < 2; inv++) {
+        FE *tw = tab + (inv ? N : 0);
+        F(zero)(&tw[0]);
+        if (N >= 2) {
+            uint64_t half = N / 2;
+            FE w = inv ? t.ext_omega_inv : t.ext_omega, x = FC(ONE);
+            for (uint64_t i = 0; i < half; i++) {
+                tw[half + i] = x;
+                F(mul)(&x, &x, &w);
+            }
+            for (uint64_t m = half / 2; m >= 1; m /= 2)
+                for (uint64_t i = 0; i < m; i++) tw[m + i] = tw[2 * m + 2 * i];
+        }
+    }
+    /* 1/(zeta^n g^i - 1), g = ext_omega^n of order 2^j. */
+    FE *van = tab + 2 * N, zn = t.zeta, g = t.ext_omega, x;
+    for (int s = 0; s < k; s++) {
+        F(sqr)(&zn, &zn);
+        F(sqr)(&g, &g);
+    }
+    x = zn;
+    for (uint64_t i = 0; i < nj; i++) {
+        F(sub)(&van[i], &x, &FC(ONE));
+        F(mul)(&x, &x, &g);
+    }
+    int rc = F(batch_invert)(van, van, (size_t)nj);
+    if (rc != PASTA_OK) {
+        pasta_free(tab);
+        return rc;
+    }
+    t.tables = tab;
+    *d = t;
+    return PASTA_OK;
+}
+
+PASTA_TFN void F(domain_free)(DOM *d) {
+    if (d == NULL) return;
+    pasta_free(d->tables);
+    memset(d, 0, sizeof *d);
+}
+
+#define DOM_OK(d) ((d) != NULL && (d)->tables != NULL)
+
+/* a[i] *= c[i mod 3 - 1] for i % 3 != 0 (halo2's distribute_powers_zeta). */
+PASTA_TFN void F(fft_zeta)(FE *a, size_t n, const FE *c1, const FE *c2) {
+    for (size_t i = 1; i < n; i += 3) {
+        F(mul)(&a[i], &a[i], c1);
+        if (i + 1 < n) F(mul)(&a[i + 1], &a[i + 1], c2);
+    }
+}
+
+PASTA_TFN int F(coeff_to_extended)(const DOM *d, FE *r, const FE *a, size_t n, int threads) {
+    if (!DOM_OK(d) || r == NULL || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n != d->n) return PASTA_ERR_INVALID_ARG;
+    size_t N = (size_t)d->ext_n;
+    if (r != a) memcpy(r, a, n * sizeof(FE));
+    F(fft_zeta)(r, n, &d->zeta, &d->zeta_inv);
+    memset(r + n, 0, (N - n) * sizeof(FE)); /* zero is all-zero limbs in Montgomery form */
+    return F(ntt)(d, r, N, threads);
+}
+
+PASTA_TFN int F(extended_to_coeff)(const DOM *d, FE *a, size_t n, int threads) {
+    if (!DOM_OK(d) || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    int lg = (int)(d->k + d->j);
+    /* the inverse transform without its 1/N, which joins the zeta powers: one pass
+     * multiplying by 1/N, zeta^-1/N, zeta/N (i mod 3 = 0, 1, 2) */
+    FE c1, c2;
+    F(mul)(&c1, &d->zeta_inv, &d->ext_n_inv);
+    F(mul)(&c2, &d->zeta, &d->ext_n_inv);
+    F(ntt_core)(a, (unsigned)lg, d->tables + d->ext_n, NULL, pasta_fft_threads(threads, n));
+    for (size_t i = 0; i < n; i += 3) {
+        F(mul)(&a[i], &a[i], &d->ext_n_inv);
+        if (i + 1 < n) F(mul)(&a[i + 1], &a[i + 1], &c1);
+        if (i + 2 < n) F(mul)(&a[i + 2], &a[i + 2], &c2);
+    }
+    return PASTA_OK;
+}
+
+PASTA_TFN int F(lagrange_to_extended)(const DOM *d, FE *r, const FE *a, size_t n, int threads) {
+    if (!DOM_OK(d) || r == NULL || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n != d->n) return PASTA_ERR_INVALID_ARG;
+    if (r != a) memcpy(r, a, n * sizeof(FE));
+    int rc = F(intt)(d, r, n, threads);
+    if (rc != PASTA_OK) return rc;
+    return F(coeff_to_extended)(d, r, r, n, threads);
+}
+
+PASTA_TFN int F(divide_by_vanishing)(const DOM *d, FE *a, size_t n) {
+    if (!DOM_OK(d) || a == NULL) return PASTA_ERR_INVALID_ARG;
+    if (n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    const FE *van = d->tables + 2 * d->ext_n;
+    size_t mask = ((size_t)1 << d->j) - 1;
+    for (size_t i = 0; i < n; i++) F(mul)(&a[i], &a[i], &van[i & mask]);
+    return PASTA_OK;
+}
+
+/* r = a^e for a small signed e: by the table of w (w or its inverse). */
+PASTA_TFN void F(fft_pow_small)(FE *r, const FE *w, uint64_t e) {
+    FE acc = FC(ONE), b = *w;
+    while (e != 0) {
+        if (e & 1) F(mul)(&acc, &acc, &b);
+        F(sqr)(&b, &b);
+        e >>= 1;
+    }
+    *r = acc;
+}
+
+PASTA_TFN int F(coeff_rotate)(const DOM *d, FE *r, const FE *a, size_t n, int rot) {
+    if (!DOM_OK(d) || r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    if (pasta_fft_log2(n) < 0 || n > d->ext_n) return PASTA_ERR_INVALID_ARG;
+    if (n == 1) {
+        r[0] = a[0];
+        return PASTA_OK;
+    }
+    /* w_n = ext_omega^(N/n) (or its inverse) */
+    FE w = rot < 0 ? d->ext_omega_inv : d->ext_omega;
+    for (uint64_t m = n; m < d->ext_n; m *= 2) F(sqr)(&w, &w);
+    uint64_t e = rot < 0 ? (uint64_t)(-(int64_t)rot) : (uint64_t)rot;
+    FE c, x = FC(ONE);
+    F(fft_pow_small)(&c, &w, e % n);
+    for (size_t i = 0; i < n; i++) {
+        F(mul)(&r[i], &a[i], &x);
+        F(mul)(&x, &x, &c);
+    }
+    return PASTA_OK;
+}
+
+PASTA_TFN int F(lagrange_rotate)(FE *r, const FE *a, size_t n, int rot) {
+    if (n == 0) return PASTA_OK;
+    if (r == NULL || a == NULL || n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
+    uint64_t e = rot < 0 ? (uint64_t)(-(int64_t)rot) : (uint64_t)rot;
+    size_t s = (size_t)(e % n);
+    if (rot < 0 && s != 0) s = n - s;
+    memcpy(r, a + s, (n - s) * sizeof(FE));
+    memcpy(r + (n - s), a, s * sizeof(FE));
+    return PASTA_OK;
+}
+
+PASTA_TFN int F(kate_division)(FE *q, const FE *a, size_t n, const FE *b) {
+    if (n > PASTA_ARRAY_MAX || b == NULL) return PASTA_ERR_INVALID_ARG;
+    if (n <= 1) return PASTA_OK;
+    if (q == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    const FE bv = *b;
+    FE c = a[n - 1];
+    for (size_t i = n - 1; i >= 1; i--) {
+        FE x = a[i - 1]; /* read before q[i - 1] is written: q may equal a */
+        q[i - 1] = c;
+        F(mul)(&c, &c, &bv);
+        F(add)(&c, &c, &x);
+    }
+    return PASTA_OK;
+}
+
+PASTA_TFN int F(poly_mul)(const DOM *d, FE *r, const FE *a, size_t na, const FE *b, size_t nb,
+                         int threads) {
+    if (!DOM_OK(d) || threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (na > PASTA_ARRAY_MAX || nb > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
+    if ((na > 0 && a == NULL) || (nb > 0 && b == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (na == 0 || nb == 0) return PASTA_OK;
+    if (r == NULL) return PASTA_ERR_INVALID_ARG;
+    size_t len = na + nb - 1, M = 1;
+    while (M < len) M *= 2;
+    if (M > d->ext_n) return PASTA_ERR_INVALID_ARG;
+    FE *A = pasta_alloc(2 * M * sizeof(FE));
+    if (A == NULL) return PASTA_ERR_NO_MEMORY;
+    FE *B = A + M;
+    memcpy(A, a, na * sizeof(FE));
+    memset(A + na, 0, (M - na) * sizeof(FE));
+    memcpy(B, b, nb * sizeof(FE));
+    memset(B + nb, 0, (M - nb) * sizeof(FE));
+    F(ntt)(d, A, M, threads);
+    F(ntt)(d, B, M, threads);
+    for (size_t i = 0; i < M; i++) F(mul)(&A[i], &A[i], &B[i]);
+    F(intt)(d, A, M, threads);
+    memcpy(r, A, len * sizeof(FE));
+    pasta_free(A);
+    return PASTA_OK;
+}
+
+#ifndef PASTA_FFT_EVAL_TASKS
+#define PASTA_FFT_EVAL_TASKS 64 /* at most this many chunks (partials on the stack) */
+#define PASTA_FFT_EVAL_MIN 4096 /* below this many coefficients, one chunk */
+#endif
+struct F(eval_ctx) {
+    const FE *a;
+    const FE *x;
+    FE *part;
+    size_t n, chunk;
+};
+PASTA_TFN void F(eval_task)(void *vctx, size_t t) {
+    const struct F(eval_ctx) *c = vctx;
+    size_t lo = t * c->chunk, hi = lo + c->chunk < c->n ? lo + c->chunk : c->n;
+    FE acc = FC(ZERO);
+    for (size_t i = hi; i-- > lo;) {
+        F(mul)(&acc, &acc, c->x);
+        F(add)(&acc, &acc, &c->a[i]);
+    }
+    c->part[t] = acc;
+}
+
+PASTA_TFN int F(poly_eval_par)(FE *r, const FE *a, size_t n, const FE *x, int threads) {
+    if (r == NULL || x == NULL || threads < 0 || n > PASTA_ARRAY_MAX)
+        return PASTA_ERR_INVALID_ARG;
+    if (n > 0 && a == NULL) return PASTA_ERR_INVALID_ARG;
+    int nt = n < PASTA_FFT_EVAL_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
+    if (nt > PASTA_FFT_EVAL_TASKS) nt = PASTA_FFT_EVAL_TASKS;
+    if (nt < 1) nt = 1;
+    FE part[PASTA_FFT_EVAL_TASKS], xv = *x;
+    struct F(eval_ctx) c = {.a = a, .x = &xv, .part = part, .n = n,
+                            .chunk = (n + (size_t)nt - 1) / (size_t)nt};
+    if (nt == 1 || n == 0) {
+        c.chunk = n;
+        F(eval_task)(&c, 0);
+        *r = part[0];
+        return PASTA_OK;
+    }
+    size_t ntasks = (n + c.chunk - 1) / c.chunk;
+    pasta_parallel_for(ntasks, nt, F(eval_task), &c);
+    /* sum part[t] x^(chunk t), from the top chunk down */
+    FE xc, acc = part[ntasks - 1];
+    F(fft_pow_small)(&xc, &xv, (uint64_t)c.chunk);
+    for (size_t t = ntasks - 1; t-- > 0;) {
+        F(mul)(&acc, &acc, &xc);
+        F(add)(&acc, &acc, &part[t]);
+    }
+    *r = acc;
+    return PASTA_OK;
+}
+
+PASTA_TFN int F(grand_product)(FE *z, const FE *num, const FE *den, size_t n) {
+    if (n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) return PASTA_OK;
+    if (z == NULL || num == NULL || den == NULL) return PASTA_ERR_INVALID_ARG;
+    int rc = F(batch_invert)(z, den, n); /* z[i] = 1/den[i] */
+    if (rc != PASTA_OK) return rc;
+    FE prev = FC(ONE);
+    for (size_t i = 0; i < n; i++) {
+        FE inv = z[i];
+        z[i] = prev;
+        F(mul)(&prev, &prev, &num[i]);
+        F(mul)(&prev, &prev, &inv);
+    }
+    return PASTA_OK;
+}
+
+#undef DOM_OK
+#undef DOM

@@ -37,13 +37,14 @@ typedef struct halo2_params {
     uint32_t k;                     /* n = 2^k generators */
     size_t n;
     pasta_vesta_affine *g;          /* g[i] = Vesta hash_to_curve("Halo2-Parameters")([0, i LE32]) */
-    pasta_vesta_affine *g_lagrange; /* iFFT(g) / n: the Lagrange-basis commitment key */
+    pasta_vesta_affine *g_lagrange; /* iFFT(g) / n: the Lagrange-basis commitment key
+                                     (pasta_vesta_intt) */
     pasta_vesta_affine w;           /* blinding base, hash([1]) */
     pasta_vesta_affine u;           /* hash([2]) */
 } halo2_params;
 
-/* Params::new(k) for 1 <= k <= 20 (k < 32 in halo2; the limit here keeps the point FFT's
- * memory and time bounded). Returns PASTA_OK, PASTA_ERR_INVALID_ARG (k out of range) or
+/* Params::new(k) for 1 <= k <= 20 (k < 32 in halo2; the limit here keeps memory and time
+ * bounded). Returns PASTA_OK, PASTA_ERR_INVALID_ARG (k out of range) or
  * PASTA_ERR_NO_MEMORY (p untouched). */
 int halo2_params_new(halo2_params *p, uint32_t k);
 void halo2_params_free(halo2_params *p);

@@ -220,3 +220,98 @@ void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk) {
     }
     halo2_text_printf(t, "] } }");
 }
+
+void halo2_pk_free(halo2_pk *pk) {
+    free(pk->fixed_values), free(pk->fixed_polys), free(pk->fixed_cosets);
+    free(pk->perm_values), free(pk->perm_polys), free(pk->perm_cosets);
+    free(pk->l0), free(pk->l_blind), free(pk->l_last);
+    pasta_fp_domain_free(&pk->domain);
+    memset(pk, 0, sizeof *pk);
+}
+
+/* values (n) -> coefficients (n, intt) -> coset values (N) */
+static int lagrange_columns(const pasta_fp_domain *d, const pasta_fp *values, int cols,
+                            pasta_fp *polys, pasta_fp *cosets) {
+    const size_t n = d->n, N = d->ext_n;
+    for (int c = 0; c < cols; c++) {
+        memcpy(&polys[(size_t)c * n], &values[(size_t)c * n], n * sizeof *polys);
+        int rc = pasta_fp_intt(d, &polys[(size_t)c * n], n, 0);
+        if (rc == PASTA_OK) rc = pasta_fp_coeff_to_extended(d, &cosets[(size_t)c * N], &polys[(size_t)c * n], n, 0);
+        if (rc != PASTA_OK) return rc;
+    }
+    return PASTA_OK;
+}
+
+int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
+                    const halo2_assembly *a) {
+    memset(pk, 0, sizeof *pk);
+    if (vk->cs != cs || a->num_fixed != cs->num_fixed || a->num_perm != cs->n_perm_columns)
+        return PASTA_ERR_INVALID_ARG;
+    int rc = pasta_fp_domain_init(&pk->domain, vk->k, vk->extended_k - vk->k);
+    if (rc != PASTA_OK) return rc;
+    const size_t n = pk->domain.n, N = pk->domain.ext_n;
+    const size_t nf = (size_t)(cs->num_fixed ? cs->num_fixed : 1), np = (size_t)(a->num_perm ? a->num_perm : 1);
+    pk->vk = vk;
+    pk->n = n;
+    pk->ext_n = N;
+    pk->num_fixed = cs->num_fixed;
+    pk->num_perm = a->num_perm;
+    pk->fixed_values = malloc(nf * n * sizeof(pasta_fp));
+    pk->fixed_polys = malloc(nf * n * sizeof(pasta_fp));
+    pk->fixed_cosets = malloc(nf * N * sizeof(pasta_fp));
+    pk->perm_values = malloc(np * n * sizeof(pasta_fp));
+    pk->perm_polys = malloc(np * n * sizeof(pasta_fp));
+    pk->perm_cosets = malloc(np * N * sizeof(pasta_fp));
+    pk->l0 = calloc(N, sizeof(pasta_fp));
+    pk->l_blind = calloc(N, sizeof(pasta_fp));
+    pk->l_last = calloc(N, sizeof(pasta_fp));
+    pasta_fp *ind = calloc(n, sizeof(pasta_fp));
+    if (!pk->fixed_values || !pk->fixed_polys || !pk->fixed_cosets || !pk->perm_values ||
+        !pk->perm_polys || !pk->perm_cosets || !pk->l0 || !pk->l_blind || !pk->l_last || !ind) {
+        free(ind);
+        halo2_pk_free(pk);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    memcpy(pk->fixed_values, a->fixed, (size_t)cs->num_fixed * n * sizeof(pasta_fp));
+    /* σ values as build_pk: δ^(mapped column) ω^(mapped row) */
+    pasta_fp w = pk->domain.omega, one;
+    pasta_fp_one(&one);
+    pasta_fp *omega_pow = malloc(n * sizeof(pasta_fp)), *delta_pow = malloc(np * sizeof(pasta_fp));
+    if (!omega_pow || !delta_pow) {
+        free(ind), free(omega_pow), free(delta_pow);
+        halo2_pk_free(pk);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    omega_pow[0] = one;
+    for (size_t i = 1; i < n; i++) pasta_fp_mul(&omega_pow[i], &omega_pow[i - 1], &w);
+    delta_pow[0] = one;
+    for (size_t c = 1; c < np; c++) pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
+    for (int c = 0; c < a->num_perm; c++)
+        for (size_t r = 0; r < n; r++) {
+            size_t i = (size_t)c * n + r;
+            pasta_fp_mul(&pk->perm_values[i], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
+        }
+    free(omega_pow), free(delta_pow);
+    rc = lagrange_columns(&pk->domain, pk->fixed_values, cs->num_fixed, pk->fixed_polys, pk->fixed_cosets);
+    if (rc == PASTA_OK)
+        rc = lagrange_columns(&pk->domain, pk->perm_values, a->num_perm, pk->perm_polys, pk->perm_cosets);
+    /* l_0: row 0; l_blind: the last `blinding` rows; l_last: row n - blinding - 1 */
+    const size_t blind = (size_t)halo2_cs_blinding_factors(cs);
+    if (rc == PASTA_OK) {
+        ind[0] = one;
+        rc = pasta_fp_lagrange_to_extended(&pk->domain, pk->l0, ind, n, 0);
+        ind[0] = pasta_fp_ZERO;
+    }
+    if (rc == PASTA_OK) {
+        for (size_t r = n - blind; r < n; r++) ind[r] = one;
+        rc = pasta_fp_lagrange_to_extended(&pk->domain, pk->l_blind, ind, n, 0);
+        for (size_t r = n - blind; r < n; r++) ind[r] = pasta_fp_ZERO;
+    }
+    if (rc == PASTA_OK) {
+        ind[n - blind - 1] = one;
+        rc = pasta_fp_lagrange_to_extended(&pk->domain, pk->l_last, ind, n, 0);
+    }
+    free(ind);
+    if (rc != PASTA_OK) halo2_pk_free(pk);
+    return rc;
+}

@@ -6,6 +6,7 @@
 
 #include "prover_bench/cs.h"
 #include "prover_bench/halo2.h"
+#include <pasta/fft.h>
 
 /* What synthesis assigns at keygen: fixed values (Lagrange basis, n rows each; unassigned
  * cells are 0) and the copy constraints, kept as halo2's cycle structure (mapping, aux,
@@ -57,3 +58,20 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
 void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk);
 
 #endif /* PASTA_HALO2_KEYGEN_H */
+
+/* ---- The proving key's precomputations (keygen_pk): every fixed and σ column as
+ * values (Lagrange), coefficients and values on the extended coset; l_0, l_blind and
+ * l_last on the coset. Arrays are column-major (column c at [c * n] or [c * N]). */
+typedef struct halo2_pk {
+    const halo2_vk *vk;
+    pasta_fp_domain domain;       /* n = 2^k, N = 2^extended_k */
+    size_t n, ext_n;
+    int num_fixed, num_perm;
+    pasta_fp *fixed_values, *fixed_polys, *fixed_cosets;
+    pasta_fp *perm_values, *perm_polys, *perm_cosets;
+    pasta_fp *l0, *l_blind, *l_last; /* N coset values each */
+} halo2_pk;
+
+int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
+                    const halo2_assembly *a);
+void halo2_pk_free(halo2_pk *pk);

@@ -12,40 +12,6 @@ static void hash_param(pasta_vesta_jacobian *r, const uint8_t *msg, size_t len) 
     (void)pasta_vesta_hash_to_curve(r, "Halo2-Parameters", msg, len);
 }
 
-/* In place: a[j] <- sum_i a[i] omega^(i j), n = 2^k points (radix-2, bit-reversed input
- * order, as halo2's best_fft; the result does not depend on the algorithm). Through the
- * public API, one variable-time scalar multiplication per butterfly.
- * TODO(fft issue): use pasta's point transform once fft/ provides it. */
-static void point_fft(pasta_vesta_jacobian *a, uint32_t k, const pasta_fp *omega) {
-    const size_t n = (size_t)1 << k;
-    for (size_t i = 0; i < n; i++) {
-        size_t r = 0;
-        for (uint32_t b = 0; b < k; b++) r |= ((i >> b) & 1) << (k - 1 - b);
-        if (r > i) {
-            pasta_vesta_jacobian t = a[i];
-            a[i] = a[r];
-            a[r] = t;
-        }
-    }
-    for (size_t m = 1; m < n; m *= 2) {
-        /* w_m = omega^(n / (2m)) */
-        pasta_fp wm = *omega;
-        for (size_t s = n / (2 * m); s > 1; s /= 2) pasta_fp_sqr(&wm, &wm);
-        for (size_t j = 0; j < n; j += 2 * m) {
-            pasta_fp w;
-            pasta_fp_one(&w);
-            for (size_t i = 0; i < m; i++) {
-                pasta_vesta_jacobian t, u = a[j + i];
-                pasta_vesta_mul_var(&t, &a[j + i + m], &w);
-                pasta_vesta_add_var(&a[j + i], &u, &t);
-                pasta_vesta_neg(&t, &t);
-                pasta_vesta_add_var(&a[j + i + m], &u, &t);
-                pasta_fp_mul(&w, &w, &wm);
-            }
-        }
-    }
-}
-
 int halo2_params_new(halo2_params *p, uint32_t k) {
     if (k < 1 || k > PARAMS_MAX_K) return PASTA_ERR_INVALID_ARG;
     const size_t n = (size_t)1 << k;
@@ -61,13 +27,14 @@ int halo2_params_new(halo2_params *p, uint32_t k) {
         hash_param(&gp[i], msg, sizeof msg);
     }
     int rc = pasta_vesta_batch_to_affine(g, gp, n);
-    /* g_lagrange = iFFT(g) / n: omega^-1 of order n is ROOT_OF_UNITY_INV^(2^(32 - k)). */
-    pasta_fp omega_inv = pasta_fp_ROOT_OF_UNITY_INV, ninv;
-    for (uint32_t s = k; s < 32; s++) pasta_fp_sqr(&omega_inv, &omega_inv);
-    point_fft(gp, k, &omega_inv);
-    const uint64_t e[4] = {k, 0, 0, 0};
-    pasta_fp_pow_var(&ninv, &pasta_fp_TWO_INV, e);
-    for (size_t i = 0; i < n; i++) pasta_vesta_mul_var(&gp[i], &gp[i], &ninv);
+    /* g_lagrange = iFFT(g) / n over the domain of size n (pasta's point transform,
+     * including the 1/n) */
+    pasta_fp_domain d;
+    if (rc == PASTA_OK) rc = pasta_fp_domain_init(&d, (int)k, 0);
+    if (rc == PASTA_OK) {
+        rc = pasta_vesta_intt(&d, gp, n, 0);
+        pasta_fp_domain_free(&d);
+    }
     if (rc == PASTA_OK) rc = pasta_vesta_batch_to_affine(gl, gp, n);
     free(gp);
     if (rc != PASTA_OK) {

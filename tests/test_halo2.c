@@ -210,3 +210,97 @@ Test(halo2, keygen_vk_lookup_k11_is_halo2s) {
     halo2_params_free(&p);
     free(hex), free(want), free(pb);
 }
+
+/* keygen_pk of the plonk circuit: the precomputed polynomials agree with their
+ * definitions (coefficients evaluate back to the values at ω^r; coset values are the
+ * polynomial at ζ ω_ext^i; l_0 and l_last against the Lagrange formula
+ * l_r(x) = ω^r (x^n − 1) / (n (x − ω^r))). */
+static void coset_point(pasta_fp *x, const pasta_fp_domain *d, size_t i) {
+    const uint64_t e[4] = {i, 0, 0, 0};
+    pasta_fp_pow_var(x, &d->ext_omega, e);
+    pasta_fp_mul(x, x, &d->zeta);
+}
+
+static void lagrange_at(pasta_fp *r, const pasta_fp_domain *d, size_t row, const pasta_fp *x) {
+    const uint64_t er[4] = {row, 0, 0, 0}, en[4] = {d->n, 0, 0, 0};
+    pasta_fp wr, xn, one, t, nn;
+    pasta_fp_one(&one);
+    pasta_fp_pow_var(&wr, &d->omega, er);
+    pasta_fp_pow_var(&xn, x, en);
+    pasta_fp_sub(&xn, &xn, &one);
+    pasta_fp_sub(&t, x, &wr);
+    pasta_fp_from_u64(&nn, d->n);
+    pasta_fp_mul(&t, &t, &nn);
+    pasta_fp_invert_var(&t, &t);
+    pasta_fp_mul(r, &wr, &xn);
+    pasta_fp_mul(r, r, &t);
+}
+
+Test(halo2, keygen_pk_plonk_k11_polynomials) {
+    size_t len;
+    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
+    halo2_params p;
+    cr_assert_eq(halo2_params_read(&p, pb, len), PASTA_OK);
+    static halo2_cs cs;
+    halo2_plonk_config cfg;
+    halo2_cs_init(&cs);
+    halo2_plonk_configure(&cs, &cfg);
+    halo2_assembly a;
+    cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
+    cr_assert_eq(halo2_plonk_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
+    cr_assert_eq(halo2_assembly_compress_selectors(&a, &cs), PASTA_OK);
+    static halo2_vk vk;
+    cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
+    halo2_pk pk;
+    cr_assert_eq(halo2_keygen_pk(&pk, &vk, &cs, &a), PASTA_OK);
+    cr_assert(pasta_fp_eq(&pk.domain.omega, &vk.omega));
+    cr_assert_eq(pk.ext_n, (size_t)1 << 13);
+    const size_t rows[] = {0, 1, 2, 1000, 2041, 2042, 2047};
+    for (int c = 0; c < pk.num_fixed + pk.num_perm; c++) {
+        const pasta_fp *vals = c < pk.num_fixed ? &pk.fixed_values[(size_t)c * pk.n]
+                                                : &pk.perm_values[(size_t)(c - pk.num_fixed) * pk.n];
+        const pasta_fp *poly = c < pk.num_fixed ? &pk.fixed_polys[(size_t)c * pk.n]
+                                                : &pk.perm_polys[(size_t)(c - pk.num_fixed) * pk.n];
+        const pasta_fp *coset = c < pk.num_fixed ? &pk.fixed_cosets[(size_t)c * pk.ext_n]
+                                                 : &pk.perm_cosets[(size_t)(c - pk.num_fixed) * pk.ext_n];
+        for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+            pasta_fp x, v;
+            const uint64_t e[4] = {rows[k], 0, 0, 0};
+            pasta_fp_pow_var(&x, &pk.domain.omega, e);
+            cr_assert_eq(pasta_fp_poly_eval(&v, poly, pk.n, &x), PASTA_OK);
+            cr_assert(pasta_fp_eq(&v, &vals[rows[k]]), "column %d row %zu", c, rows[k]);
+        }
+        for (size_t i = 0; i < pk.ext_n; i += 1237) {
+            pasta_fp x, v;
+            coset_point(&x, &pk.domain, i);
+            pasta_fp_poly_eval(&v, poly, pk.n, &x);
+            cr_assert(pasta_fp_eq(&v, &coset[i]), "column %d coset point %zu", c, i);
+        }
+    }
+    /* σ commitments from the pk's values are the vk's */
+    pasta_fp one;
+    pasta_fp_one(&one);
+    for (int c = 0; c < pk.num_perm; c++) {
+        pasta_vesta_affine cm;
+        halo2_commit_lagrange(&cm, &p, &pk.perm_values[(size_t)c * pk.n], &one);
+        cr_assert(pasta_vesta_affine_eq(&cm, &vk.perm_commitments[c]));
+    }
+    for (size_t i = 1; i < pk.ext_n; i += 1001) {
+        pasta_fp x, want, s, t;
+        coset_point(&x, &pk.domain, i);
+        lagrange_at(&want, &pk.domain, 0, &x);
+        cr_assert(pasta_fp_eq(&want, &pk.l0[i]), "l0 at %zu", i);
+        lagrange_at(&want, &pk.domain, pk.n - 6, &x);
+        cr_assert(pasta_fp_eq(&want, &pk.l_last[i]), "l_last at %zu", i);
+        pasta_fp_zero(&s);
+        for (size_t r = pk.n - 5; r < pk.n; r++) {
+            lagrange_at(&t, &pk.domain, r, &x);
+            pasta_fp_add(&s, &s, &t);
+        }
+        cr_assert(pasta_fp_eq(&s, &pk.l_blind[i]), "l_blind at %zu", i);
+    }
+    halo2_pk_free(&pk);
+    halo2_assembly_free(&a);
+    halo2_params_free(&p);
+    free(pb);
+}

@@ -247,3 +247,82 @@ Test(halo2_verify, byte_sweep_every_37th_byte_is_rejected) {
                       rc);
         }
 }
+
+/* The instance path and the argument checks, on a small circuit of its own (advice a,
+ * instance i, both with equality; fixed s; gate s·(a − i)): no halo2 proof exists for it, so
+ * this only checks the arguments and that a foreign proof is rejected without a crash. */
+Test(halo2_verify, instance_columns_arguments_and_foreign_proofs) {
+    static halo2_cs ics;
+    halo2_cs_init(&ics);
+    halo2_column a = halo2_cs_advice_column(&ics), in = halo2_cs_instance_column(&ics);
+    halo2_column s = halo2_cs_fixed_column(&ics);
+    halo2_cs_enable_equality(&ics, a);
+    halo2_cs_enable_equality(&ics, in);
+    int qa = halo2_query_advice(&ics, a, 0), qi = halo2_query_instance(&ics, in, 0);
+    int qs = halo2_query_fixed(&ics, s);
+    halo2_cs_add_gate_poly(&ics, halo2_expr_product(&ics, qs, halo2_expr_sub(&ics, qa, qi)));
+    cr_assert_eq(ics.error, 0);
+    halo2_assembly asm_;
+    cr_assert_eq(halo2_assembly_init(&asm_, &ics, 11), PASTA_OK);
+    static halo2_vk ivk;
+    cr_assert_eq(halo2_keygen_vk(&ivk, &params, &ics, &asm_), PASTA_OK);
+    halo2_assembly_free(&asm_);
+
+    pasta_fp vals[2048];
+    for (size_t j = 0; j < 2048; j++) pasta_fp_from_u64(&vals[j], j + 7);
+    const pasta_fp *cols[1] = {vals};
+    size_t lens[1] = {2};
+    const size_t usable = 2048 - (size_t)(halo2_cs_blinding_factors(&ics) + 1);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG, "instances missing");
+    lens[0] = usable + 1; /* InstanceTooLarge */
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
+    lens[0] = usable;
+    int rc = halo2_verify_proof(&params, &ivk, cols, lens, proofs[0], PROOF_LEN);
+    cr_assert(is_rejection(rc), "rc %d", rc);
+    lens[0] = 2;
+    rc = halo2_verify_proof(&params, &ivk, cols, lens, proofs[1], PROOF_LEN);
+    cr_assert(is_rejection(rc), "rc %d", rc);
+    /* A well-formed proof of this circuit's shape (every point [j]G, every scalar j) runs
+     * the whole verifier (instance commitment and evaluation, two permutation sets, a
+     * three-point opening set) and fails the check; one item short or long, the decoding. */
+    static const char shape[] = "PPPPPP" /* advice, 2 permutation products, random, 2 h */
+                                "SSSSSSSSSSS" /* instance, advice, fixed, random, 2 σ, 3 + 2 z */
+                                "P" "SSS" /* q', 3 opening sets */
+                                "PPPPPPPPPPPPPPPPPPPPPPP" /* s, 11 rounds of L, R */
+                                "SS";  /* c, f */
+    uint8_t fake[sizeof shape * 32];
+    pasta_vesta_jacobian g, acc;
+    pasta_vesta_generator(&g);
+    pasta_vesta_identity(&acc);
+    for (size_t j = 0; j + 1 < sizeof shape; j++) {
+        pasta_fp sj;
+        pasta_vesta_add_var(&acc, &acc, &g);
+        pasta_fp_from_u64(&sj, j + 1);
+        if (shape[j] == 'P') pasta_vesta_to_bytes(fake + 32 * j, &acc);
+        else pasta_fp_to_bytes(fake + 32 * j, &sj);
+    }
+    const size_t flen = 32 * (sizeof shape - 1);
+    cr_assert_eq(flen, 1472);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen), HALO2_ERR_VERIFY);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen - 32),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen + 32),
+                 PASTA_ERR_INVALID_ARG);
+    /* plonk_k11's key with instances it does not have: ignored (no instance column) */
+    cr_assert_eq(halo2_verify_proof(&params, &vk, cols, lens, proofs[2], PROOF_LEN), PASTA_OK);
+
+    /* a permutation column without a rotation-0 query: not supported */
+    static halo2_cs bad;
+    halo2_cs_init(&bad);
+    halo2_column b = halo2_cs_advice_column(&bad);
+    halo2_cs_enable_equality(&bad, b);
+    halo2_cs_add_gate_poly(&bad, halo2_query_advice(&bad, b, 1));
+    static halo2_vk bvk;
+    cr_assert_eq(halo2_assembly_init(&asm_, &bad, 11), PASTA_OK);
+    cr_assert_eq(halo2_keygen_vk(&bvk, &params, &bad, &asm_), PASTA_OK);
+    halo2_assembly_free(&asm_);
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_UNSUPPORTED);
+}

@@ -720,8 +720,10 @@ int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
     if (cs->error || params->k != (uint32_t)vk->k || params->n != ((size_t)1 << params->k) ||
         vk->num_fixed != cs->num_fixed || vk->num_perm != cs->n_perm_columns)
         return PASTA_ERR_INVALID_ARG;
-    /* HOOK(lookups): a constraint system with lookups returns PASTA_ERR_UNSUPPORTED here
-     * until the lookup argument's reads, expressions and queries are filled in. */
+    /* HOOK(lookups): cs.h has no lookups yet. When it gains them, return
+     * PASTA_ERR_UNSUPPORTED here for a cs with lookups until the other HOOK(lookups)
+     * places (reads, expressions, queries) are filled in: read without them, such a proof
+     * would only ever be rejected (its transcript would not line up). */
     const int blinding = halo2_cs_blinding_factors(cs);
     if (cs->num_instance > 0) {
         if (instances == NULL || instance_lens == NULL) return PASTA_ERR_INVALID_ARG;

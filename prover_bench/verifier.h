@@ -1,0 +1,69 @@
+/* The verifier of halo2_proofs 0.3.2 (plonk/verifier.rs verify_proof with SingleVerifier:
+ * the vanishing argument, the permutation argument, poly/multiopen's verify_proof over
+ * construct_intermediate_sets, the IPA of poly/commitment/verifier.rs, then
+ * guard.use_challenges() and a check that the final MSM is the identity), over Vesta with
+ * circuit field Fp and halo2's Blake2b transcript (Challenge255), on pasta's public API.
+ *
+ * What works now: circuits without lookups and without instance columns (halo2's plonk.rs
+ * circuit at k = 11, tests/test_halo2_verify.c). Instance columns are implemented (their
+ * commitments, transcript entries, evaluations, queries and permutation terms, as
+ * plonk/verifier.rs) but no vector without lookups exercises them yet. Lookups: the
+ * constraint system (cs.h) has none yet; verifier.c marks with HOOK(lookups) each place
+ * where halo2's lookup verifier reads, adds expressions and adds queries. */
+#ifndef PASTA_HALO2_VERIFIER_H
+#define PASTA_HALO2_VERIFIER_H
+
+#include "prover_bench/halo2.h"
+#include "prover_bench/keygen.h"
+
+/* A well-formed proof that does not verify: a failed check (halo2's
+ * Error::ConstraintSystemFailure or Error::Opening). Outside pasta's PASTA_ERR_* range
+ * (-1 .. -6, include/pasta/common.h) so that it cannot be mistaken for a decoding error. */
+#define HALO2_ERR_VERIFY (-64)
+
+/* ---- Reading a proof: a cursor over the proof bytes feeding a transcript, as halo2's
+ * Blake2bRead. A point is 32 bytes of compressed Vesta encoding (pasta_curves'
+ * GroupEncoding: a non-canonical x, an x with no point, and the identity are all rejected,
+ * the identity because halo2 cannot absorb it); a scalar is 32 bytes of canonical
+ * little-endian Fp (from_repr). Each item read is absorbed into the transcript. */
+typedef struct halo2_proof_reader {
+    const uint8_t *buf;
+    size_t len, pos;
+    halo2_transcript *t;
+} halo2_proof_reader;
+
+void halo2_reader_init(halo2_proof_reader *r, halo2_transcript *t, const uint8_t *buf,
+                       size_t len);
+/* PASTA_OK, or PASTA_ERR_INVALID_ARG (too few bytes left, an encoding that does not
+ * decode, or the identity); nothing read or absorbed and *p untouched on error. */
+int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p);
+/* PASTA_OK, or PASTA_ERR_INVALID_ARG (too few bytes left, non-canonical). */
+int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
+
+/* halo2's verify_proof for one proof (SingleVerifier) of the circuit whose verifying key
+ * is vk (made by halo2_keygen_vk with these params).
+ *   instances: cs->num_instance columns, column i holding instance_lens[i] values
+ *              (halo2's instances[0][i]); both may be NULL when the circuit has no
+ *              instance column. Each column is zero-padded to n and committed with
+ *              commit_lagrange, blind 1 (Blind::default()), as halo2.
+ * Returns
+ *   PASTA_OK               the proof verifies;
+ *   HALO2_ERR_VERIFY       a well-formed proof that fails a check (the final MSM is not
+ *                          the identity, or two queries of one commitment at one point
+ *                          disagree);
+ *   PASTA_ERR_INVALID_ARG  a malformed proof (truncated; trailing bytes after the IPA's
+ *                          f, which halo2 itself would ignore but pasta rejects; a point
+ *                          that does not decode or is the identity; a non-canonical
+ *                          scalar), or bad arguments (NULL, params and vk for different
+ *                          k, missing instances, an instance column longer than
+ *                          n - (blinding factors + 1): halo2's InstanceTooLarge);
+ *   PASTA_ERR_UNSUPPORTED  a constraint system this verifier cannot take yet (lookups; a
+ *                          permutation column without a rotation-0 query; more than 64
+ *                          distinct opening points);
+ *   PASTA_ERR_NO_MEMORY.
+ * Variable time (every input is public). */
+int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
+                       const pasta_fp *const *instances, const size_t *instance_lens,
+                       const uint8_t *proof, size_t proof_len);
+
+#endif /* PASTA_HALO2_VERIFIER_H */

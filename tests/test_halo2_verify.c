@@ -1,0 +1,328 @@
+/* prover_bench/verifier.h against halo2 itself: the three proofs halo2_proofs 0.3.2 made
+ * for its plonk.rs circuit at k = 11 (tests/vectors/halo2/plonk_k11/proof-N.bin, each
+ * verified by halo2 before it was written) are accepted; with any of many single bytes
+ * flipped, truncated, extended, or against another verifying key, they are rejected, with
+ * the documented codes. Links only pasta_static and pasta_halo2. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prover_bench/circuits.h"
+#include "prover_bench/verifier.h"
+
+#define PROOF_LEN 1600
+/* plonk_k11's proof layout: 33 points, then 17 scalars interleaved as halo2 writes them */
+enum {
+    OFF_ADVICE = 0,       /* 3 advice commitments */
+    OFF_PERM = 96,        /* 1 permutation product (3 columns, chunk 3) */
+    OFF_RANDOM = 128,     /* vanishing random poly */
+    OFF_H = 160,          /* 4 h pieces */
+    OFF_EVALS = 288,      /* advice 3, fixed 4, random 1, σ 3, z(x), z(ωx): 13 scalars */
+    OFF_QPRIME = 704,     /* q' */
+    OFF_QEVALS = 736,     /* 2 point sets */
+    OFF_SPOLY = 800,      /* IPA s */
+    OFF_ROUNDS = 832,     /* 11 rounds of L, R */
+    OFF_C = 1536,
+    OFF_F = 1568
+};
+
+static uint8_t *slurp(const char *rel, size_t *len) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", PASTA_TEST_VECTORS, rel);
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = malloc((size_t)n + 64);
+    cr_assert_not_null(b);
+    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+/* One keygen per test process (criterion runs each test in its own). */
+static halo2_params params;
+static halo2_cs cs;
+static halo2_vk vk;
+static uint8_t *proofs[3];
+
+static void setup(void) {
+    size_t len;
+    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
+    cr_assert_eq(halo2_params_read(&params, pb, len), PASTA_OK);
+    free(pb);
+    halo2_plonk_config cfg;
+    halo2_cs_init(&cs);
+    halo2_plonk_configure(&cs, &cfg);
+    halo2_assembly a;
+    cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
+    cr_assert_eq(halo2_plonk_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
+    cr_assert_eq(halo2_keygen_vk(&vk, &params, &cs, &a), PASTA_OK);
+    halo2_assembly_free(&a);
+    for (int i = 0; i < 3; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "halo2/plonk_k11/proof-%d.bin", i + 1);
+        proofs[i] = slurp(rel, &len);
+        cr_assert_eq(len, PROOF_LEN);
+    }
+}
+
+static void teardown(void) {
+    for (int i = 0; i < 3; i++) free(proofs[i]);
+    halo2_params_free(&params);
+}
+
+static int verify(const uint8_t *proof, size_t len) {
+    return halo2_verify_proof(&params, &vk, NULL, NULL, proof, len);
+}
+
+/* proof i with byte pos XORed by mask */
+static int verify_flipped(int i, size_t pos, uint8_t mask) {
+    uint8_t buf[PROOF_LEN];
+    memcpy(buf, proofs[i], PROOF_LEN);
+    buf[pos] ^= mask;
+    return verify(buf, PROOF_LEN);
+}
+
+static int is_rejection(int rc) {
+    return rc == HALO2_ERR_VERIFY || rc == PASTA_ERR_INVALID_ARG;
+}
+
+TestSuite(halo2_verify, .init = setup, .fini = teardown);
+
+Test(halo2_verify, halo2s_proofs_are_accepted) {
+    for (int i = 0; i < 3; i++)
+        cr_assert_eq(verify(proofs[i], PROOF_LEN), PASTA_OK, "proof-%d.bin rejected", i + 1);
+}
+
+/* A flip that keeps the encoding valid reaches the checks: HALO2_ERR_VERIFY, not a
+ * decoding error. A flipped low bit of any byte but the top one keeps a scalar canonical. */
+Test(halo2_verify, flipped_evaluation_commitment_and_last_byte_fail_the_check) {
+    static const size_t scalar_bytes[] = {
+        OFF_EVALS,            /* advice a(x) */
+        OFF_EVALS + 32 * 4,   /* fixed eval */
+        OFF_EVALS + 32 * 7,   /* random poly eval */
+        OFF_EVALS + 32 * 8,   /* σ eval */
+        OFF_EVALS + 32 * 11,  /* z(x) */
+        OFF_EVALS + 32 * 12,  /* z(ωx) */
+        OFF_QEVALS + 32 + 3,  /* the second q eval */
+        OFF_C + 17,           /* c */
+        PROOF_LEN - 32,       /* f, low byte */
+        PROOF_LEN - 1,        /* the last byte (f's top byte, bit 0) */
+    };
+    for (int i = 0; i < 3; i++) /* all of them in proof-1, every other one in the others */
+        for (size_t j = (size_t)(i == 2); j < sizeof scalar_bytes / sizeof *scalar_bytes;
+             j += i ? 2 : 1) {
+            /* still canonical after the flip? then the check must fail, else the decoding */
+            uint8_t sb[32];
+            pasta_fp tmp;
+            memcpy(sb, proofs[i] + (scalar_bytes[j] & ~(size_t)31), 32);
+            sb[scalar_bytes[j] & 31] ^= 0x01;
+            const int want =
+                pasta_fp_from_bytes(&tmp, sb) == PASTA_OK ? HALO2_ERR_VERIFY : PASTA_ERR_INVALID_ARG;
+            int rc = verify_flipped(i, scalar_bytes[j], 0x01);
+            cr_assert_eq(rc, want, "proof-%d byte %zu: rc %d", i + 1, scalar_bytes[j], rc);
+            if (scalar_bytes[j] % 32 != 31) cr_assert_eq(want, HALO2_ERR_VERIFY);
+        }
+    /* a commitment replaced by another valid point (the negation: flip the sign bit) */
+    static const size_t point_tops[] = {OFF_ADVICE + 31, OFF_PERM + 31, OFF_RANDOM + 31,
+                                        OFF_H + 32 * 3 + 31, OFF_QPRIME + 31, OFF_SPOLY + 31,
+                                        OFF_ROUNDS + 32 * 7 + 31};
+    for (int i = 0; i < 3; i++) /* all of them in proof-1, every third in the others */
+        for (size_t j = (size_t)i; j < sizeof point_tops / sizeof *point_tops; j += i ? 3 : 1) {
+            int rc = verify_flipped(i, point_tops[j], 0x80);
+            cr_assert_eq(rc, HALO2_ERR_VERIFY, "proof-%d byte %zu: rc %d", i + 1, point_tops[j],
+                         rc);
+        }
+}
+
+/* Malformed encodings, truncated and over-long proofs, bad arguments:
+ * PASTA_ERR_INVALID_ARG. (One test: each test process pays a keygen.) */
+Test(halo2_verify, malformed_truncated_and_over_long_proofs_are_invalid) {
+    uint8_t buf[PROOF_LEN];
+    /* a non-canonical scalar: bit 255 set, or the top byte raised to 0x7f */
+    cr_assert_eq(verify_flipped(0, OFF_EVALS + 31, 0x80), PASTA_ERR_INVALID_ARG);
+    memcpy(buf, proofs[1], PROOF_LEN);
+    buf[PROOF_LEN - 1] = 0x7f;
+    cr_assert_eq(verify(buf, PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    /* the identity as a commitment (decodes, but halo2 cannot absorb it) */
+    memcpy(buf, proofs[2], PROOF_LEN);
+    memset(buf + OFF_H, 0, 32);
+    cr_assert_eq(verify(buf, PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    /* a point x that is >= q (all ones but the sign bit) */
+    memcpy(buf, proofs[0], PROOF_LEN);
+    memset(buf + OFF_ROUNDS, 0xff, 31);
+    buf[OFF_ROUNDS + 31] = 0x7f;
+    cr_assert_eq(verify(buf, PROOF_LEN), PASTA_ERR_INVALID_ARG);
+
+    /* truncated and over-long */
+    uint8_t lbuf[PROOF_LEN + 64];
+    static const size_t lens[] = {0, 1, 31, 32, 96, OFF_EVALS, OFF_QPRIME + 31, PROOF_LEN - 32,
+                                  PROOF_LEN - 1};
+    for (size_t j = 0; j < sizeof lens / sizeof *lens; j++)
+        cr_assert_eq(verify(proofs[0], lens[j]), PASTA_ERR_INVALID_ARG, "length %zu", lens[j]);
+    memcpy(lbuf, proofs[1], PROOF_LEN);
+    memset(lbuf + PROOF_LEN, 0, 64);
+    cr_assert_eq(verify(lbuf, PROOF_LEN + 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(lbuf, PROOF_LEN + 32), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(lbuf, PROOF_LEN), PASTA_OK); /* the same bytes, the right length */
+    cr_assert_eq(halo2_verify_proof(&params, &vk, NULL, NULL, NULL, 0), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &vk, NULL, NULL, NULL, PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(NULL, &vk, NULL, NULL, lbuf, PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
+
+    /* the reader alone: a point and a scalar are absorbed as common_point / common_scalar
+     * would (the same challenge); short reads fail and leave the cursor */
+    halo2_transcript t1, t2;
+    halo2_proof_reader r;
+    halo2_transcript_init(&t1);
+    halo2_transcript_init(&t2);
+    halo2_reader_init(&r, &t1, proofs[0], PROOF_LEN);
+    pasta_vesta_affine p, q;
+    pasta_fp s, c1, c2;
+    cr_assert_eq(halo2_read_point(&r, &p), PASTA_OK);
+    cr_assert_eq(r.pos, 32);
+    cr_assert_eq(pasta_vesta_affine_from_bytes(&q, proofs[0]), PASTA_OK);
+    cr_assert(pasta_vesta_affine_eq(&p, &q));
+    r.pos = OFF_EVALS;
+    cr_assert_eq(halo2_read_scalar(&r, &s), PASTA_OK);
+    halo2_transcript_common_point(&t2, &q);
+    halo2_transcript_common_scalar(&t2, &s);
+    halo2_transcript_squeeze_challenge(&t1, &c1);
+    halo2_transcript_squeeze_challenge(&t2, &c2);
+    cr_assert(pasta_fp_eq(&c1, &c2));
+    r.pos = PROOF_LEN - 31;
+    cr_assert_eq(halo2_read_scalar(&r, &s), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_read_point(&r, &p), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(r.pos, PROOF_LEN - 31);
+}
+
+/* Another verifying key (its transcript repr or one fixed commitment changed), or the
+ * proofs' pieces mixed between proofs: rejected by the checks. */
+Test(halo2_verify, wrong_key_or_mixed_proofs_fail_the_check) {
+    halo2_vk other = vk;
+    pasta_fp one;
+    pasta_fp_one(&one);
+    pasta_fp_add(&other.transcript_repr, &other.transcript_repr, &one);
+    cr_assert_eq(halo2_verify_proof(&params, &other, NULL, NULL, proofs[0], PROOF_LEN),
+                 HALO2_ERR_VERIFY);
+    other = vk;
+    other.fixed_commitments[3] = vk.fixed_commitments[0]; /* sc := sm (sa and sb are equal) */
+    cr_assert(!pasta_vesta_affine_eq(&vk.fixed_commitments[3], &vk.fixed_commitments[0]));
+    cr_assert_eq(halo2_verify_proof(&params, &other, NULL, NULL, proofs[0], PROOF_LEN),
+                 HALO2_ERR_VERIFY);
+    other = vk;
+    other.perm_commitments[0] = vk.perm_commitments[1];
+    other.perm_commitments[1] = vk.perm_commitments[0];
+    cr_assert_eq(halo2_verify_proof(&params, &other, NULL, NULL, proofs[1], PROOF_LEN),
+                 HALO2_ERR_VERIFY);
+    /* proof 1 with proof 2's evaluations, and with proof 2's IPA */
+    uint8_t buf[PROOF_LEN];
+    memcpy(buf, proofs[0], PROOF_LEN);
+    memcpy(buf + OFF_EVALS, proofs[1] + OFF_EVALS, OFF_QPRIME - OFF_EVALS);
+    cr_assert_eq(verify(buf, PROOF_LEN), HALO2_ERR_VERIFY);
+    memcpy(buf, proofs[0], PROOF_LEN);
+    memcpy(buf + OFF_SPOLY, proofs[1] + OFF_SPOLY, PROOF_LEN - OFF_SPOLY);
+    cr_assert_eq(verify(buf, PROOF_LEN), HALO2_ERR_VERIFY);
+    /* params for another k */
+    halo2_params small = params;
+    small.k = 10;
+    small.n = 1024;
+    cr_assert_eq(halo2_verify_proof(&small, &vk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
+}
+
+/* Every 37th byte of proof-1, and every 148th of proofs 2 and 3 (other starts; a different
+ * bit per position), flipped: rejected (either code), never accepted. Up to 0.1 s each. */
+Test(halo2_verify, byte_sweep_every_37th_byte_is_rejected) {
+    for (int i = 0; i < 3; i++)
+        for (size_t pos = (size_t)(12 * i); pos < PROOF_LEN; pos += i ? 148 : 37) {
+            uint8_t mask = (uint8_t)(1u << ((pos + (size_t)i) % 8));
+            int rc = verify_flipped(i, pos, mask);
+            cr_assert(is_rejection(rc), "proof-%d byte %zu mask %02x: rc %d", i + 1, pos, mask,
+                      rc);
+        }
+}
+
+/* The instance path and the argument checks, on a small circuit of its own (advice a,
+ * instance i, both with equality; fixed s; gate s·(a − i)): no halo2 proof exists for it, so
+ * this only checks the arguments and that a foreign proof is rejected without a crash. */
+Test(halo2_verify, instance_columns_arguments_and_foreign_proofs) {
+    static halo2_cs ics;
+    halo2_cs_init(&ics);
+    halo2_column a = halo2_cs_advice_column(&ics), in = halo2_cs_instance_column(&ics);
+    halo2_column s = halo2_cs_fixed_column(&ics);
+    halo2_cs_enable_equality(&ics, a);
+    halo2_cs_enable_equality(&ics, in);
+    int qa = halo2_query_advice(&ics, a, 0), qi = halo2_query_instance(&ics, in, 0);
+    int qs = halo2_query_fixed(&ics, s);
+    halo2_cs_add_gate_poly(&ics, halo2_expr_product(&ics, qs, halo2_expr_sub(&ics, qa, qi)));
+    cr_assert_eq(ics.error, 0);
+    halo2_assembly asm_;
+    cr_assert_eq(halo2_assembly_init(&asm_, &ics, 11), PASTA_OK);
+    static halo2_vk ivk;
+    cr_assert_eq(halo2_keygen_vk(&ivk, &params, &ics, &asm_), PASTA_OK);
+    halo2_assembly_free(&asm_);
+
+    pasta_fp vals[2048];
+    for (size_t j = 0; j < 2048; j++) pasta_fp_from_u64(&vals[j], j + 7);
+    const pasta_fp *cols[1] = {vals};
+    size_t lens[1] = {2};
+    const size_t usable = 2048 - (size_t)(halo2_cs_blinding_factors(&ics) + 1);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG, "instances missing");
+    lens[0] = usable + 1; /* InstanceTooLarge */
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
+    lens[0] = usable;
+    int rc = halo2_verify_proof(&params, &ivk, cols, lens, proofs[0], PROOF_LEN);
+    cr_assert(is_rejection(rc), "rc %d", rc);
+    lens[0] = 2;
+    rc = halo2_verify_proof(&params, &ivk, cols, lens, proofs[1], PROOF_LEN);
+    cr_assert(is_rejection(rc), "rc %d", rc);
+    /* A well-formed proof of this circuit's shape (every point [j]G, every scalar j) runs
+     * the whole verifier (instance commitment and evaluation, two permutation sets, a
+     * three-point opening set) and fails the check; one item short or long, the decoding. */
+    static const char shape[] = "PPPPPP" /* advice, 2 permutation products, random, 2 h */
+                                "SSSSSSSSSSS" /* instance, advice, fixed, random, 2 σ, 3 + 2 z */
+                                "P" "SSS" /* q', 3 opening sets */
+                                "PPPPPPPPPPPPPPPPPPPPPPP" /* s, 11 rounds of L, R */
+                                "SS";  /* c, f */
+    uint8_t fake[sizeof shape * 32];
+    pasta_vesta_jacobian g, acc;
+    pasta_vesta_generator(&g);
+    pasta_vesta_identity(&acc);
+    for (size_t j = 0; j + 1 < sizeof shape; j++) {
+        pasta_fp sj;
+        pasta_vesta_add_var(&acc, &acc, &g);
+        pasta_fp_from_u64(&sj, j + 1);
+        if (shape[j] == 'P') pasta_vesta_to_bytes(fake + 32 * j, &acc);
+        else pasta_fp_to_bytes(fake + 32 * j, &sj);
+    }
+    const size_t flen = 32 * (sizeof shape - 1);
+    cr_assert_eq(flen, 1472);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen), HALO2_ERR_VERIFY);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen - 32),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen + 32),
+                 PASTA_ERR_INVALID_ARG);
+    /* plonk_k11's key with instances it does not have: ignored (no instance column) */
+    cr_assert_eq(halo2_verify_proof(&params, &vk, cols, lens, proofs[2], PROOF_LEN), PASTA_OK);
+
+    /* a permutation column without a rotation-0 query: not supported */
+    static halo2_cs bad;
+    halo2_cs_init(&bad);
+    halo2_column b = halo2_cs_advice_column(&bad);
+    halo2_cs_enable_equality(&bad, b);
+    halo2_cs_add_gate_poly(&bad, halo2_query_advice(&bad, b, 1));
+    static halo2_vk bvk;
+    cr_assert_eq(halo2_assembly_init(&asm_, &bad, 11), PASTA_OK);
+    cr_assert_eq(halo2_keygen_vk(&bvk, &params, &bad, &asm_), PASTA_OK);
+    halo2_assembly_free(&asm_);
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_UNSUPPORTED);
+}

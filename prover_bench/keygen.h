@@ -57,7 +57,6 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
 /* format!("{:?}", vk.pinned()) */
 void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk);
 
-#endif /* PASTA_HALO2_KEYGEN_H */
 
 /* ---- The proving key's precomputations (keygen_pk): every fixed and σ column as
  * values (Lagrange), coefficients and values on the extended coset; l_0, l_blind and
@@ -75,3 +74,5 @@ typedef struct halo2_pk {
 int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
                     const halo2_assembly *a);
 void halo2_pk_free(halo2_pk *pk);
+
+#endif /* PASTA_HALO2_KEYGEN_H */

@@ -12,6 +12,7 @@
  *     OUTA(t, n)   t *n        output array            INA(t, n)    const t *n, input array
  *     OUTW(n, k)   uint64_t n[k]                       INW(n, k)    const uint64_t n[k]
  *     OUTB(n, k)   uint8_t n[k]                        INB(n, k)    const uint8_t n[k]
+ *     INBA(n, k)   const uint8_t *n, an input array of k-byte strings (k n bytes)
  *     RNG(f, c)    pasta_rng_fn f, void *c             STR(n)       const char *n
  *     MSG(p, k)    const uint8_t *p, size_t k
  * t is a type tag, never a macro: fe (the layer's field element), se (scalar), jac, aff
@@ -47,6 +48,7 @@
 #define PASTA_PARAM_INW(n, k) const uint64_t n[k]
 #define PASTA_PARAM_OUTB(n, k) uint8_t n[k]
 #define PASTA_PARAM_INB(n, k) const uint8_t n[k]
+#define PASTA_PARAM_INBA(n, k) const uint8_t *n
 #define PASTA_PARAM_RNG(f, c) pasta_rng_fn f, void *c
 #define PASTA_PARAM_STR(n) const char *n
 #define PASTA_PARAM_MSG(p, k) const uint8_t *p, size_t k
@@ -62,6 +64,7 @@
 #define PASTA_ARG_INW(n, k) n
 #define PASTA_ARG_OUTB(n, k) n
 #define PASTA_ARG_INB(n, k) n
+#define PASTA_ARG_INBA(n, k) n
 #define PASTA_ARG_RNG(f, c) f, c
 #define PASTA_ARG_STR(n) n
 #define PASTA_ARG_MSG(p, k) p, k

@@ -46,6 +46,7 @@
 #define D_INW(n, k) uint64_t n[k]; for (int i_ = 0; i_ < (k); i_++) n[i_] = tu_next(g);
 #define D_OUTB(n, k) uint8_t n##_p[k], n##_r[k]; api_fill(n##_p, n##_r, sizeof n##_p);
 #define D_INB(n, k) uint8_t n[k]; gen_bytes(n, k, g, it);
+#define D_INBA(n, k) uint8_t n[API_NA * (k)]; for (int i_ = 0; i_ < API_NA; i_++) gen_bytes(n + i_ * (k), k, g, it);
 #define D_RNG(f, c) tu_rng c##_p, c##_r; tu_rng_init(&c##_p, tu_next(g)); c##_r = c##_p;
 #define D_STR(n) const char *n = "pasta-api-test";
 #define D_MSG(p, k) uint8_t p[64]; size_t k = (size_t)(tu_next(g) % 65); gen_bytes(p, 64, g, 0);
@@ -79,6 +80,9 @@
 #define P_INB(n, k) n
 #define Q_INB(n, k) n
 #define C_INB(n, k)
+#define P_INBA(n, k) n
+#define Q_INBA(n, k) n
+#define C_INBA(n, k)
 #define P_RNG(f, c) tu_rng_fill, &c##_p
 #define Q_RNG(f, c) tu_rng_fill, &c##_r
 #define C_RNG(f, c) api_same(&c##_p, &c##_r, sizeof c##_p, "rng state");

@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "field.h"
 #include "curve.h"
+#include "msm.h"
 #include "pasta/version.h"
 
 #endif /* PASTA_PASTA_H */

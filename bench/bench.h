@@ -20,6 +20,10 @@ int bench_fp_x4(pasta_backend b, int op, pasta_fp x[4], const pasta_fp *y, uint6
 void bench_field_suite(void);
 void bench_curve_suite(void); /* bench/bench_curve.c */
 void bench_api_suite(void);   /* bench/bench_api.c */
+/* bench/bench_msm.c; quick: the short size list of --quick. */
+void bench_msm_suite(int quick);
+/* One untimed MSM (op msm_var[:C:FLAGS] | msm_jacobian | msm_noglv) of n points. */
+int bench_msm_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n);
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n);
 /* Same for curve op `op` (a suite "curve" name) on `curve` ("pallas" | "vesta"). */

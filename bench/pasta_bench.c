@@ -4,10 +4,12 @@
  *               [--backend portable|x86_64-asm|auto]
  *                          suites, in this order: field, curve, api (bench/bench_api.c:
  *                          the public entry points against their in-backend references;
- *                          --suite api also measures those references)
+ *                          --suite api also measures those references), msm
+ *                          (bench/bench_msm.c: Pippenger, ns and Fp-mul equivalents per point)
  *   pasta_bench --count OP FIELD N [--backend B [--no-cpu-check]]
  *                          run N ops untimed (for callgrind; --no-cpu-check: see below);
- *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names)
+ *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names);
+ *                          OP msm_var[:C:FLAGS] | msm_jacobian | msm_noglv | msm_fixed[:C]: one MSM
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +57,9 @@ const pasta_bench_result *bench_lookup(const char *suite, const char *name, cons
 
 int main(int argc, char **argv) {
     pasta_bench_args args;
+    int quick = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--quick") == 0) quick = 1;
     argc = pasta_bench_parse_args(argc, argv, &args);
     if (argc < 0) return 2;
     const char *count_op = NULL, *count_field = NULL, *backend_name = NULL;
@@ -96,7 +101,9 @@ int main(int argc, char **argv) {
     (void)no_cpu_check;
     if (count_op != NULL) {
         const pasta_ops *ops = only != NULL ? only : pasta_ops_for(PASTA_BACKEND_AUTO);
-        int bad = (strcmp(count_field, "pallas") == 0 || strcmp(count_field, "vesta") == 0)
+        int bad = strncmp(count_op, "msm", 3) == 0
+                      ? bench_msm_count(ops, count_op, count_field, count_n)
+                  : (strcmp(count_field, "pallas") == 0 || strcmp(count_field, "vesta") == 0)
                       ? bench_curve_count(ops, count_op, count_field, count_n)
                       : bench_field_count(ops, count_op, count_field, count_n);
         if (bad != 0) {
@@ -108,6 +115,7 @@ int main(int argc, char **argv) {
     bench_field_suite();
     bench_curve_suite();
     bench_api_suite();
+    bench_msm_suite(quick);
     pasta_bench_args_close(&args);
     return 0;
 }

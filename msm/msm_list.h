@@ -11,6 +11,11 @@
     R(int, msm_var, (OUT(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, n),        \
                      VAL(int, threads)))                                                  \
     R(int, msm_bytes_var, (OUT(jac, r), INA(aff, bases), INBA(scalars, 32), VAL(size, n), \
+                           VAL(int, threads)))                                            \
+    R(size_t, msm_fixed_size, (VAL(size, n), VAL(int, c)))                                \
+    R(int, msm_fixed_build, (TABW(table), INA(aff, bases), VAL(size, n), VAL(int, c),     \
+                             VAL(int, threads)))                                          \
+    R(int, msm_fixed_var, (OUT(jac, r), TABR(table), INA(se, scalars), VAL(size, n),      \
                            VAL(int, threads)))
 
 /* Internal entries (tests, benchmarks): msm_var_opt is msm_var with the window size c

@@ -156,9 +156,11 @@ static void T(options)(const pasta_ops *o) {
     static const int flags[] = {0, PASTA_MSM_F_AFFINE, PASTA_MSM_F_JACOBIAN,
                                 PASTA_MSM_F_NOGLV | PASTA_MSM_F_AFFINE,
                                 PASTA_MSM_F_NOGLV | PASTA_MSM_F_JACOBIAN};
+    int light = msm_light();
     for (int c = 1; c <= 16; c++)
         for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
             if (c > 12 && (flags[f] & PASTA_MSM_F_NOGLV)) continue;
+            if (light && c % 3 != 1 && f != 1) continue;
             cr_assert_eq(CO(o)->msm_var_opt(&got, b, k, n, 1, c, flags[f]), PASTA_OK);
             cr_assert(CO(o)->eq(&got, &want), "%s c=%d flags=%d: wrong sum", CNAME, c,
                       flags[f]);
@@ -210,7 +212,7 @@ static void T(check_all)(const pasta_ops *o, const AFF *b, const SE *k, size_t n
 static void T(edges)(const pasta_ops *o) {
     tu_rng r;
     tu_rng_init(&r, tu_seed() ^ 0x3534);
-    const size_t n = 300;
+    const size_t n = msm_light() ? 120 : 300;
     AFF *b = T(rand_bases)(o, n, &r), *b2 = calloc(n, sizeof *b2);
     SE *k = T(rand_scalars)(o, n, &r), *k2 = calloc(n, sizeof *k2);
     cr_assert(b2 != NULL && k2 != NULL);
@@ -318,13 +320,15 @@ static void T(threads)(const pasta_ops *o) {
     tu_rng r;
     tu_rng_init(&r, tu_seed() ^ 0x3536);
     static const size_t sizes[] = {1, 5, 64, 333, 2049};
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    int light = msm_light();
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0] - (size_t)light; s++) {
         size_t n = sizes[s];
         AFF *b = T(rand_bases)(o, n, &r);
         SE *k = T(rand_scalars)(o, n, &r);
         JAC one, got;
         cr_assert_eq(CO(o)->msm_var(&one, b, k, n, 1), PASTA_OK);
         for (int t = 0; t <= 8; t++) {
+            if (light && t > 3 && t != 8) continue;
             cr_assert_eq(CO(o)->msm_var(&got, b, k, n, t), PASTA_OK);
             cr_assert(memcmp(&got, &one, sizeof one) == 0, "%s n=%zu: %d threads differ", CNAME,
                       n, t);
@@ -364,6 +368,126 @@ static void T(bad_args)(const pasta_ops *o) {
     free(b);
     free(k);
 }
+
+#define TAB PASTA_CAT3(pasta_, CURVE, _msm_table)
+
+/* A table in malloc'd memory (8-byte aligned). */
+static TAB *T(build)(const pasta_ops *o, const AFF *b, size_t n, int c, int threads) {
+    size_t sz = CO(o)->msm_fixed_size(n, c);
+    cr_assert(sz >= 64, "%s: fixed_size(%zu, %d) = %zu", CNAME, n, c, sz);
+    TAB *t = malloc(sz);
+    cr_assert(t != NULL);
+    cr_assert_eq(CO(o)->msm_fixed_build(t, sz, b, n, c, threads), PASTA_OK);
+    return t;
+}
+
+/* Fixed base equals variable base (same bytes), over prefixes, for several window sizes
+ * (the memory parameter), thread counts and the edge cases. */
+static void T(fixed)(const pasta_ops *o) {
+    tu_rng r;
+    tu_rng_init(&r, tu_seed() ^ 0x353a);
+    const size_t n = 300;
+    AFF *b = T(rand_bases)(o, n, &r);
+    SE *k = T(rand_scalars)(o, n, &r);
+    static const int cs[] = {0, 1, 3, 4, 8, 11, 13, 16};
+    static const size_t pre[] = {0, 1, 2, 17, 64, 299, 300};
+    int light = msm_light();
+    for (size_t ci = 0; ci < sizeof cs / sizeof cs[0]; ci++) {
+        if (light && ci % 2) continue;
+        TAB *t = T(build)(o, b, n, cs[ci], ci % 3);
+        if (cs[ci] > 0)
+            cr_assert_eq(CO(o)->msm_fixed_size(n, cs[ci]),
+                         64 + 64 * n * (size_t)((256 + cs[ci] - 1) / cs[ci]));
+        for (size_t pi = 0; pi < sizeof pre / sizeof pre[0]; pi++) {
+            JAC want, got;
+            cr_assert_eq(CO(o)->msm_var(&want, b, k, pre[pi], 1), PASTA_OK);
+            cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k, pre[pi], 1), PASTA_OK);
+            cr_assert(memcmp(&got, &want, sizeof got) == 0, "%s fixed c=%d n=%zu: differs",
+                      CNAME, cs[ci], pre[pi]);
+        }
+        free(t);
+    }
+    /* thread counts, and the table built with several threads, give the same bytes */
+    TAB *t1 = T(build)(o, b, n, 0, 1), *t5 = T(build)(o, b, n, 0, 5);
+    size_t sz = CO(o)->msm_fixed_size(n, 0);
+    cr_assert(memcmp(t1, t5, sz) == 0, "%s: table depends on the thread count", CNAME);
+    JAC one, got;
+    cr_assert_eq(CO(o)->msm_fixed_var(&one, t1, k, n, 1), PASTA_OK);
+    for (int th = 0; th <= 8; th++) {
+        cr_assert_eq(CO(o)->msm_fixed_var(&got, t5, k, n, th), PASTA_OK);
+        cr_assert(memcmp(&got, &one, sizeof one) == 0, "%s fixed: %d threads differ", CNAME, th);
+    }
+    free(t5);
+    /* edge cases: zero scalars, order - 1, identity bases, a base and its negation */
+    AFF *b2 = malloc(n * sizeof *b2);
+    SE *k2 = malloc(n * sizeof *k2);
+    cr_assert(b2 != NULL && k2 != NULL);
+    for (size_t i = 0; i < n; i++) {
+        b2[i] = b[i / 2];
+        if (i & 1) CO(o)->affine_neg(&b2[i], &b2[i]);
+        if (i % 5 == 0) memset(&b2[i], 0, sizeof b2[i]);
+        k2[i] = k[i / 2];
+        if (i % 7 == 0) SO(o)->zero(&k2[i]);
+        if (i % 11 == 0) {
+            SO(o)->one(&k2[i]);
+            SO(o)->neg(&k2[i], &k2[i]);
+        }
+    }
+    static const int ec[] = {0, 5, 12};
+    for (size_t ci = 0; ci < 3; ci++) {
+        TAB *t = T(build)(o, b2, n, ec[ci], 1);
+        JAC want;
+        T(naive)(o, &want, b2, k2, n);
+        cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k2, n, 2), PASTA_OK);
+        T(expect)(o, &got, &want, "fixed edges", n);
+        free(t);
+    }
+    /* bad arguments: nothing written */
+    JAC keep;
+    memset(&keep, 0xa5, sizeof keep);
+    got = keep;
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, t1, k, n + 1, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, NULL, k, 1, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, t1, NULL, 1, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, t1, k, 1, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, (const TAB *)(const void *)b, k, 1, 1),
+                 PASTA_ERR_INVALID_ARG, "not a table");
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, (const TAB *)(const void *)((const char *)t1 + 4),
+                                      k, 1, 1), PASTA_ERR_INVALID_ARG, "misaligned");
+    cr_assert(memcmp(&got, &keep, sizeof got) == 0, "output written on error");
+    cr_assert_eq(CO(o)->msm_fixed_var(&got, NULL, NULL, 0, 1), PASTA_OK, "n = 0");
+    JAC id;
+    CO(o)->identity(&id);
+    cr_assert(memcmp(&got, &id, sizeof id) == 0);
+    uint64_t *mem = malloc(sz + 8);
+    cr_assert(mem != NULL);
+    memset(mem, 0x5a, sz + 8);
+    cr_assert_eq(CO(o)->msm_fixed_build((TAB *)(void *)mem, sz - 1, b, n, 0, 1),
+                 PASTA_ERR_INVALID_ARG, "too small");
+    cr_assert_eq(CO(o)->msm_fixed_build((TAB *)(void *)((char *)mem + 4), sz, b, n, 0, 1),
+                 PASTA_ERR_INVALID_ARG, "misaligned");
+    cr_assert_eq(CO(o)->msm_fixed_build((TAB *)(void *)mem, sz, NULL, n, 0, 1),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_build(NULL, sz, b, n, 0, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_build((TAB *)(void *)mem, sz, b, n, -1, 1),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_build((TAB *)(void *)mem, sz, b, n, 21, 1),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_build((TAB *)(void *)mem, sz, b, n, 0, -2),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert(tu_all_bytes(mem, sz + 8, 0x5a), "table memory written on error");
+    cr_assert_eq(CO(o)->msm_fixed_size(SIZE_MAX / 2, 1), 0, "overflow");
+    cr_assert_eq(CO(o)->msm_fixed_size(10, 21), 0);
+    cr_assert_eq(CO(o)->msm_fixed_size(10, -1), 0);
+    cr_assert_eq(CO(o)->msm_fixed_size(0, 4), 64);
+    free(mem);
+    free(t1);
+    free(b);
+    free(b2);
+    free(k);
+    free(k2);
+}
+#undef TAB
 
 #undef T
 #undef SO

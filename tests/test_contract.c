@@ -6,6 +6,7 @@
  * is covered without touching this file. A new allocating call (e.g. in the curves
  * layer) needs one alloc_case: setup, call, outputs-untouched check. */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -377,6 +378,7 @@ Test(contract_x86_64_asm, point_decoding) {
         pasta_##CRV##_affine b[MSM_N];                                                       \
         pasta_##SCL k[MSM_N];                                                                \
         uint8_t kb[32 * MSM_N];                                                              \
+        pasta_##CRV##_msm_table *tab; /* mode 2: fixed base */                               \
         pasta_##CRV##_jacobian r, want;                                                      \
     } CRV##_msm_st;                                                                          \
                                                                                              \
@@ -400,11 +402,14 @@ Test(contract_x86_64_asm, point_decoding) {
     }                                                                                        \
     static int CRV##_msm_call(void *p) {                                                     \
         CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 2) return s->o->msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads); \
         return s->bytes ? s->o->msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads)         \
                         : s->o->msm_var(&s->r, s->b, s->k, MSM_N, s->threads);               \
     }                                                                                        \
     static int CRV##_msm_pub(void *p) {                                                      \
         CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 2)                                                                   \
+            return pasta_##CRV##_msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads);      \
         return s->bytes ? pasta_##CRV##_msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads) \
                         : pasta_##CRV##_msm_var(&s->r, s->b, s->k, MSM_N, s->threads);       \
     }                                                                                        \
@@ -420,10 +425,19 @@ Test(contract_x86_64_asm, point_decoding) {
         static CRV##_msm_st s;                                                               \
         s.o = t->CRV;                                                                        \
         CRV##_msm_init(&s, t);                                                               \
+        size_t tsz = t->CRV->msm_fixed_size(MSM_N, 0);                                       \
+        s.tab = malloc(tsz);                                                                 \
+        cr_assert_not_null(s.tab);                                                           \
+        long made0 = pasta_test_alloc_fail_at(0);                                            \
+        (void)made0;                                                                         \
+        pasta_test_alloc_fail_at(1);                                                         \
+        cr_assert_eq(t->CRV->msm_fixed_build(s.tab, tsz, s.b, MSM_N, 0, 2), PASTA_OK,        \
+                     "fixed_build allocates nothing");                                       \
+        cr_assert_eq(pasta_test_alloc_fail_at(0), 0);                                        \
         const alloc_case c = {#CRV "_msm", CRV##_msm_setup,                                  \
                               public_api ? CRV##_msm_pub : CRV##_msm_call,                   \
                               CRV##_msm_untouched, CRV##_msm_correct};                       \
-        for (int bytes = 0; bytes < 2; bytes++)                                              \
+        for (int bytes = 0; bytes < 3; bytes++)                                              \
             for (int th = 1; th <= 3; th += 2) {                                             \
                 s.bytes = bytes;                                                             \
                 s.threads = th;                                                              \
@@ -451,7 +465,11 @@ Test(contract_x86_64_asm, point_decoding) {
         cr_assert_eq(o->msm_bytes_var(&s.r, s.b, s.kb, MSM_N, 1), PASTA_ERR_NONCANONICAL);   \
         memcpy(s.kb + 32 * 5, keep, 32);                                                     \
         cr_assert(CRV##_msm_untouched(&s), "msm: output changed on error");                  \
+        cr_assert_eq(o->msm_fixed_var(&s.r, s.tab, s.k, MSM_N + 1, 1), PASTA_ERR_INVALID_ARG); \
+        cr_assert_eq(o->msm_fixed_var(&s.r, NULL, s.k, 1, 1), PASTA_ERR_INVALID_ARG);        \
+        cr_assert(CRV##_msm_untouched(&s), "msm: output changed on error");                  \
         cr_assert_eq(pasta_test_alloc_live(), live0, "msm: leak");                           \
+        free(s.tab);                                                                         \
     }
 
 MSM_CONTRACT(pallas, fq)

@@ -1,7 +1,8 @@
 /* msm/: Pippenger against the naive sum (mul_var and double-and-add products) and a
  * plain Jacobian-bucket Pippenger (tests/msm_tests_impl.h), every window size and bucket
  * mode, edge cases, the bytes form, thread counts 1..8, both backends giving the same
- * bytes, and bad arguments. PASTA_TEST_MSM_BIG=1 adds n = 2^13 and 2^14. */
+ * bytes, bad arguments, and fixed-base tables (fixed == variable, any prefix).
+ * PASTA_TEST_MSM_LIGHT=1 (or the asan step's PASTA_TEST_PAIRS) trims the sweeps. PASTA_TEST_MSM_BIG=1 adds n = 2^13 and 2^14. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,13 @@ static bool tu_all_bytes(const void *p, size_t n, uint8_t v) {
     for (size_t i = 0; i < n; i++)
         if (b[i] != v) return false;
     return true;
+}
+
+/* Light mode (fewer window sizes, thread counts and sizes) for slow builds: the asan CI
+ * step (PASTA_TEST_PAIRS below its default of 200000) or PASTA_TEST_MSM_LIGHT=1. */
+static int msm_light(void) {
+    const char *p = getenv("PASTA_TEST_PAIRS"), *l = getenv("PASTA_TEST_MSM_LIGHT");
+    return (p != NULL && strtol(p, NULL, 0) < 200000) || (l != NULL && atoi(l) > 0);
 }
 
 #define PASTA_CURVE_TEMPLATE "tests/msm_tests_impl.h"
@@ -37,7 +45,9 @@ static bool tu_all_bytes(const void *p, size_t n, uint8_t v) {
     Test(B, pallas_threads) { t_pallas_threads(tu_backend_or_skip(BID)); }                   \
     Test(B, vesta_threads) { t_vesta_threads(tu_backend_or_skip(BID)); }                     \
     Test(B, pallas_bad_args) { t_pallas_bad_args(tu_backend_or_skip(BID)); }                 \
-    Test(B, vesta_bad_args) { t_vesta_bad_args(tu_backend_or_skip(BID)); }
+    Test(B, vesta_bad_args) { t_vesta_bad_args(tu_backend_or_skip(BID)); }                   \
+    Test(B, pallas_fixed) { t_pallas_fixed(tu_backend_or_skip(BID)); }                       \
+    Test(B, vesta_fixed) { t_vesta_fixed(tu_backend_or_skip(BID)); }
 
 MSM_TESTS(msm_portable, PASTA_BACKEND_PORTABLE)
 MSM_TESTS(msm_x86_64_asm, PASTA_BACKEND_X86_64_ASM)

@@ -27,6 +27,14 @@
  *   PASTA_ERR_NO_MEMORY     the allocation failed (nothing leaks)
  * n = 0 gives the identity (NULL arrays allowed).
  *
+ * Fixed base (a commitment key: the same bases for many MSMs): a table of the points
+ * [2^(j c)] P_i, j < ceil(256 / c), is built once in caller memory; MSMs over any prefix
+ * of those bases then need no doublings and one bucket reduction. The window size c is
+ * the memory parameter: the table takes 64 + 64 n ceil(256 / c) bytes (c = 16: 1 KiB per
+ * base; c = 0: the rule of docs/MSM.md for n bases), reported by msm_fixed_size before
+ * anything is allocated. The table holds no pointers: it may be copied, saved and loaded
+ * (same library version and curve), and used by several threads at once.
+ *
  * Every pasta_vesta_* function has the contract of the pasta_pallas_* function of the same
  * name with Fq for the base field and Fp for the scalar field. */
 #ifndef PASTA_MSM_H
@@ -48,11 +56,40 @@ PASTA_API int pasta_pallas_msm_bytes_var(pasta_pallas_jacobian *r,
                                          const pasta_pallas_affine *bases,
                                          const uint8_t *scalars, size_t n, int threads);
 
+/* Opaque: a fixed-base table lives in caller memory (8-byte aligned). */
+typedef struct pasta_pallas_msm_table pasta_pallas_msm_table;
+typedef struct pasta_vesta_msm_table pasta_vesta_msm_table;
+
+/* Bytes of the table for n bases with window size c (1 <= c <= 20, or 0 for the default
+ * rule); 0 when c is out of range or the byte count would overflow size_t. */
+PASTA_API size_t pasta_pallas_msm_fixed_size(size_t n, int c);
+/* Builds the table of bases[0..n) with window size c (as for msm_fixed_size) in `table`,
+ * table_size bytes (>= msm_fixed_size(n, c)); allocates nothing; threads as above.
+ * PASTA_ERR_INVALID_ARG: table NULL or not 8-byte aligned, bases NULL with n > 0, c out
+ * of range, table_size too small, threads < 0 (nothing written). */
+PASTA_API int pasta_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t table_size,
+                                           const pasta_pallas_affine *bases, size_t n, int c,
+                                           int threads);
+/* r = sum [scalars[i]] bases[i] for i < n, n <= the table's n (a prefix of its bases).
+ * Allocates about 40 n bytes plus 2^(c-1) buckets (160 bytes each) per thread.
+ * PASTA_ERR_INVALID_ARG: table or scalars NULL with n > 0, table not built by
+ * msm_fixed_build for this curve, n above its n, threads < 0; PASTA_ERR_NO_MEMORY. */
+PASTA_API int pasta_pallas_msm_fixed_var(pasta_pallas_jacobian *r,
+                                         const pasta_pallas_msm_table *table,
+                                         const pasta_fq *scalars, size_t n, int threads);
+
 PASTA_API int pasta_vesta_msm_var(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases,
                                   const pasta_fp *scalars, size_t n, int threads);
 PASTA_API int pasta_vesta_msm_bytes_var(pasta_vesta_jacobian *r,
                                         const pasta_vesta_affine *bases,
                                         const uint8_t *scalars, size_t n, int threads);
+PASTA_API size_t pasta_vesta_msm_fixed_size(size_t n, int c);
+PASTA_API int pasta_vesta_msm_fixed_build(pasta_vesta_msm_table *table, size_t table_size,
+                                          const pasta_vesta_affine *bases, size_t n, int c,
+                                          int threads);
+PASTA_API int pasta_vesta_msm_fixed_var(pasta_vesta_jacobian *r,
+                                        const pasta_vesta_msm_table *table,
+                                        const pasta_fp *scalars, size_t n, int threads);
 
 #ifdef __cplusplus
 }

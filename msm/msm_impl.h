@@ -397,7 +397,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     else if (flags & PASTA_MSM_F_AFFINE)
         x.affine = 1;
     else
-        x.affine = x.npts >= 64; /* docs/MSM.md: batch-affine pays from about 32 points */
+        x.affine = x.npts >= 16; /* docs/MSM.md: batch-affine is ahead from n = 8 up */
     x.c = c != 0 ? c : CV(msm_window)(x.npts, x.bits, x.affine);
     x.nwin = pasta_msm_nwin(x.bits, x.c);
     x.nb = (size_t)1 << (x.c - 1);

@@ -12,6 +12,7 @@
 #include "pasta/backend.h"
 #include "pasta/curve.h"
 #include "pasta/field.h"
+#include "pasta/msm.h"
 
 /* One struct member per list entry: a pointer with the entry's prototype. */
 #define PASTA_OPS_MEMBER_V(name, kinds) void (*name)(PASTA_PARAMS(kinds));

@@ -32,3 +32,7 @@
 #define PASTA_FIELD_TEMPLATE "fft/poly_impl.h"
 #include "core/for_each.h"
 #undef PASTA_FIELD_TEMPLATE
+/* msm/: Pippenger over each curve, on the curve template above. */
+#define PASTA_CURVE_TEMPLATE "msm/msm_impl.h"
+#include "core/for_each.h"
+#undef PASTA_CURVE_TEMPLATE

@@ -24,6 +24,10 @@ void bench_api_suite(void);   /* bench/bench_api.c */
 void bench_ntt_suite(const pasta_bench_config *base);
 /* One untimed transform (op ntt_fwd | ntt_inv | ntt_radix2 | ntt_coset) of 2^lg. */
 int bench_ntt_count(const pasta_ops *ops, const char *op, const char *field, uint64_t lg);
+/* bench/bench_msm.c; quick: the short size list of --quick. */
+void bench_msm_suite(int quick);
+/* One untimed MSM (op msm_var[:C:FLAGS] | msm_jacobian | msm_noglv) of n points. */
+int bench_msm_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n);
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */
 int bench_field_count(const pasta_ops *ops, const char *op, const char *field, uint64_t n);
 /* Same for curve op `op` (a suite "curve" name) on `curve` ("pallas" | "vesta"). */

@@ -5,12 +5,14 @@
  *                          suites, in this order: field, curve, api (bench/bench_api.c:
  *                          the public entry points against their in-backend references;
  *                          --suite api also measures those references), ntt
- *                          (bench/bench_ntt.c)
+ *                          (bench/bench_ntt.c), msm (bench/bench_msm.c: Pippenger, ns and
+ *                          Fp-mul equivalents per point)
  *   pasta_bench --count OP FIELD N [--backend B [--no-cpu-check]]
  *                          run N ops untimed (for callgrind; --no-cpu-check: see below);
  *                          FIELD fp | fq (suite field names) or pallas | vesta (curve names);
  *                          OP ntt_fwd | ntt_inv | ntt_radix2 | ntt_coset: one transform of
- *                          2^N elements
+ *                          2^N elements; OP msm_var[:C:FLAGS] | msm_jacobian | msm_noglv |
+ *                          msm_fixed[:C]: one MSM
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +60,9 @@ const pasta_bench_result *bench_lookup(const char *suite, const char *name, cons
 
 int main(int argc, char **argv) {
     pasta_bench_args args;
+    int quick = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--quick") == 0) quick = 1;
     argc = pasta_bench_parse_args(argc, argv, &args);
     if (argc < 0) return 2;
     const char *count_op = NULL, *count_field = NULL, *backend_name = NULL;
@@ -101,6 +106,8 @@ int main(int argc, char **argv) {
         const pasta_ops *ops = only != NULL ? only : pasta_ops_for(PASTA_BACKEND_AUTO);
         int bad = strncmp(count_op, "ntt_", 4) == 0
                       ? bench_ntt_count(ops, count_op, count_field, count_n)
+                  : strncmp(count_op, "msm", 3) == 0
+                      ? bench_msm_count(ops, count_op, count_field, count_n)
                   : (strcmp(count_field, "pallas") == 0 || strcmp(count_field, "vesta") == 0)
                       ? bench_curve_count(ops, count_op, count_field, count_n)
                       : bench_field_count(ops, count_op, count_field, count_n);
@@ -114,6 +121,7 @@ int main(int argc, char **argv) {
     bench_curve_suite();
     bench_api_suite();
     bench_ntt_suite(&args.config);
+    bench_msm_suite(quick);
     pasta_bench_args_close(&args);
     return 0;
 }

@@ -13,11 +13,15 @@
  *     INOUTA(t, n) t *n        array read and written in place (an NTT)
  *     OUTW(n, k)   uint64_t n[k]                       INW(n, k)    const uint64_t n[k]
  *     OUTB(n, k)   uint8_t n[k]                        INB(n, k)    const uint8_t n[k]
+ *     INBA(n, k)   const uint8_t *n, an input array of k-byte strings (k n bytes)
+ *     TABW(n)      tab *n, size_t n_size: caller memory a table is built into
+ *     TABR(n)      const tab *n: a table built before (tab: PASTA_T_tab, msm/)
  *     RNG(f, c)    pasta_rng_fn f, void *c             STR(n)       const char *n
  *     MSG(p, k)    const uint8_t *p, size_t k
  * t is a type tag, never a macro: fe (the layer's field element), se (scalar), jac, aff
  * (points of the layer's curve), dom (an evaluation domain of the layer's field,
- * include/pasta/fft.h), sdom (one of the scalar field: the point transform) or int; PASTA_T_<tag> names the type in the instantiation
+ * include/pasta/fft.h), sdom (one of the scalar field: the point transform), tab (a
+ * fixed-base MSM table of the curve) or int; PASTA_T_<tag> names the type in the instantiation
  * at hand (FIELD, SCALAR, CURVE defined by core/for_each.h). Array lengths are the
  * operation's VAL(size, n). */
 #ifndef PASTA_CORE_LIST_H
@@ -35,6 +39,7 @@
 #define PASTA_T_aff PASTA_CAT3(pasta_, CURVE, _affine)
 #define PASTA_T_dom PASTA_CAT3(pasta_, FIELD, _domain)
 #define PASTA_T_sdom PASTA_CAT3(pasta_, SCALAR, _domain)
+#define PASTA_T_tab PASTA_CAT3(pasta_, CURVE, _msm_table)
 #define PASTA_T_int int
 #define PASTA_V_int int
 #define PASTA_V_u64 uint64_t
@@ -52,6 +57,9 @@
 #define PASTA_PARAM_INW(n, k) const uint64_t n[k]
 #define PASTA_PARAM_OUTB(n, k) uint8_t n[k]
 #define PASTA_PARAM_INB(n, k) const uint8_t n[k]
+#define PASTA_PARAM_INBA(n, k) const uint8_t *n
+#define PASTA_PARAM_TABW(n) PASTA_T_tab *n, size_t n##_size
+#define PASTA_PARAM_TABR(n) const PASTA_T_tab *n
 #define PASTA_PARAM_RNG(f, c) pasta_rng_fn f, void *c
 #define PASTA_PARAM_STR(n) const char *n
 #define PASTA_PARAM_MSG(p, k) const uint8_t *p, size_t k
@@ -68,6 +76,9 @@
 #define PASTA_ARG_INW(n, k) n
 #define PASTA_ARG_OUTB(n, k) n
 #define PASTA_ARG_INB(n, k) n
+#define PASTA_ARG_INBA(n, k) n
+#define PASTA_ARG_TABW(n) n, n##_size
+#define PASTA_ARG_TABR(n) n
 #define PASTA_ARG_RNG(f, c) f, c
 #define PASTA_ARG_STR(n) n
 #define PASTA_ARG_MSG(p, k) p, k

@@ -78,6 +78,22 @@ static void PASTA_CAT3(api_dom_same_, FIELD, )(const pasta_ops *t, PASTA_T_dom *
 #define D_INW(n, k) uint64_t n[k]; for (int i_ = 0; i_ < (k); i_++) n[i_] = tu_next(g);
 #define D_OUTB(n, k) uint8_t n##_p[k], n##_r[k]; api_fill(n##_p, n##_r, sizeof n##_p);
 #define D_INB(n, k) uint8_t n[k]; gen_bytes(n, k, g, it);
+/* Fixed-base MSM tables (msm/): TABW gets API_TAB_BYTES of memory, or 100 bytes (too
+ * small: an error) on odd iterations; TABR is built from API_NA random bases. */
+#define D_TABW(n)                                                                         \
+    static uint64_t n##_pm[API_TAB_BYTES / 8], n##_rm[API_TAB_BYTES / 8];                 \
+    size_t n##_size = (it & 1) ? 100 : API_TAB_BYTES;                                     \
+    api_fill(n##_pm, n##_rm, sizeof n##_pm);
+#define D_TABR(n)                                                                         \
+    static uint64_t n##_m[API_TAB_BYTES / 8];                                             \
+    {                                                                                     \
+        PASTA_T_aff tb_[API_NA];                                                          \
+        for (int i_ = 0; i_ < API_NA; i_++) GEN_aff(&tb_[i_]);                            \
+        cr_assert_eq(t->CURVE->msm_fixed_build((PASTA_T_tab *)(void *)n##_m, sizeof n##_m, \
+                                               tb_, API_NA, 0, 1), PASTA_OK);             \
+    }                                                                                     \
+    const PASTA_T_tab *n = (const PASTA_T_tab *)(const void *)n##_m;
+#define D_INBA(n, k) uint8_t n[API_NA * (k)]; for (int i_ = 0; i_ < API_NA; i_++) gen_bytes(n + i_ * (k), k, g, it);
 #define D_RNG(f, c) tu_rng c##_p, c##_r; tu_rng_init(&c##_p, tu_next(g)); c##_r = c##_p;
 #define D_STR(n) const char *n = "pasta-api-test";
 #define D_MSG(p, k) uint8_t p[64]; size_t k = (size_t)(tu_next(g) % 65); gen_bytes(p, 64, g, 0);
@@ -121,6 +137,15 @@ static void PASTA_CAT3(api_dom_same_, FIELD, )(const pasta_ops *t, PASTA_T_dom *
 #define P_INB(n, k) n
 #define Q_INB(n, k) n
 #define C_INB(n, k)
+#define P_INBA(n, k) n
+#define P_TABW(n) (PASTA_T_tab *)(void *)n##_pm, n##_size
+#define Q_TABW(n) (PASTA_T_tab *)(void *)n##_rm, n##_size
+#define C_TABW(n) api_same(n##_pm, n##_rm, sizeof n##_pm, #n);
+#define P_TABR(n) n
+#define Q_TABR(n) n
+#define C_TABR(n)
+#define Q_INBA(n, k) n
+#define C_INBA(n, k)
 #define P_RNG(f, c) tu_rng_fill, &c##_p
 #define Q_RNG(f, c) tu_rng_fill, &c##_r
 #define C_RNG(f, c) api_same(&c##_p, &c##_r, sizeof c##_p, "rng state");
@@ -152,6 +177,9 @@ static void PASTA_CAT3(api_dom_same_, FIELD, )(const pasta_ops *t, PASTA_T_dom *
 #define E_RNG(f, c)
 #define E_STR(n)
 #define E_MSG(p, k)
+#define E_INBA(n, k)
+#define E_TABW(n)
+#define E_TABR(n)
 #define D_1(k) PASTA_KCAT(D_, k)
 #define E_1(k) PASTA_KCAT(E_, k)
 #define P_1(k) PASTA_KCAT(P_, k)

@@ -10,6 +10,7 @@
 
 #define API_NA 16   /* capacity of every array argument; sizes are drawn in [0, API_NA/2] */
 #define API_ITERS 6 /* input sets per entry and backend */
+#define API_TAB_BYTES (192 * 1024) /* a fixed-base table of API_NA bases, any window */
 #define PASTA_STR__(x) #x
 #define PASTA_STR_(x) PASTA_STR__(x)
 

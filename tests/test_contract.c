@@ -6,9 +6,11 @@
  * is covered without touching this file. A new allocating call (e.g. in the curves
  * layer) needs one alloc_case: setup, call, outputs-untouched check. */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "msm/msm_list.h"
 #include "testutil.h"
 
 #define SENTINEL 0xa5u
@@ -434,4 +436,127 @@ Test(contract_x86_64_asm, point_decoding) {
     const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);
     pallas_decoding(t);
     vesta_decoding(t);
+}
+
+/* ---- msm/ (include/pasta/msm.h): allocation failure at every site, the bad-argument
+ * and non-canonical-scalar codes, the output untouched, nothing leaked. */
+
+#define MSM_N 40
+
+#define MSM_CONTRACT(CRV, SCL)                                                               \
+    typedef struct {                                                                         \
+        const struct pasta_##CRV##_ops *o;                                                   \
+        int bytes, threads;                                                                  \
+        pasta_##CRV##_affine b[MSM_N];                                                       \
+        pasta_##SCL k[MSM_N];                                                                \
+        uint8_t kb[32 * MSM_N];                                                              \
+        pasta_##CRV##_msm_table *tab; /* mode 2: fixed base */                               \
+        pasta_##CRV##_jacobian r, want;                                                      \
+    } CRV##_msm_st;                                                                          \
+                                                                                             \
+    static void CRV##_msm_init(CRV##_msm_st *s, const pasta_ops *t) {                        \
+        pasta_##CRV##_jacobian g, p;                                                         \
+        t->CRV->generator(&g);                                                               \
+        p = g;                                                                               \
+        for (size_t i = 0; i < MSM_N; i++) {                                                 \
+            t->CRV->add_var(&p, &p, &g);                                                     \
+            t->CRV->to_affine_var(&s->b[i], &p);                                             \
+            t->SCL->from_u64(&s->k[i], 1000003u * i + 7);                                    \
+            t->SCL->neg(&s->k[i], &s->k[i]);                                                 \
+            t->SCL->to_bytes(s->kb + 32 * i, &s->k[i]);                                      \
+        }                                                                                    \
+        cr_assert_eq(t->CRV->msm_var_opt(&s->want, s->b, s->k, MSM_N, 1, 0,                  \
+                                         PASTA_MSM_F_JACOBIAN | PASTA_MSM_F_NOGLV), PASTA_OK); \
+    }                                                                                        \
+    static void CRV##_msm_setup(void *p) {                                                   \
+        CRV##_msm_st *s = p;                                                                 \
+        memset(&s->r, SENTINEL, sizeof s->r);                                                \
+    }                                                                                        \
+    static int CRV##_msm_call(void *p) {                                                     \
+        CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 2) return s->o->msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads); \
+        return s->bytes ? s->o->msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads)         \
+                        : s->o->msm_var(&s->r, s->b, s->k, MSM_N, s->threads);               \
+    }                                                                                        \
+    static int CRV##_msm_pub(void *p) {                                                      \
+        CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 2)                                                                   \
+            return pasta_##CRV##_msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads);      \
+        return s->bytes ? pasta_##CRV##_msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads) \
+                        : pasta_##CRV##_msm_var(&s->r, s->b, s->k, MSM_N, s->threads);       \
+    }                                                                                        \
+    static bool CRV##_msm_untouched(const void *p) {                                         \
+        const CRV##_msm_st *s = p;                                                           \
+        return all_bytes(&s->r, sizeof s->r, SENTINEL);                                      \
+    }                                                                                        \
+    static bool CRV##_msm_correct(const void *p) {                                           \
+        const CRV##_msm_st *s = p;                                                           \
+        return s->o->eq(&s->r, &s->want) != 0;                                               \
+    }                                                                                        \
+    static void CRV##_msm_contract(const pasta_ops *t, int public_api) {                     \
+        static CRV##_msm_st s;                                                               \
+        s.o = t->CRV;                                                                        \
+        CRV##_msm_init(&s, t);                                                               \
+        size_t tsz = t->CRV->msm_fixed_size(MSM_N, 0);                                       \
+        s.tab = malloc(tsz);                                                                 \
+        cr_assert_not_null(s.tab);                                                           \
+        long made0 = pasta_test_alloc_fail_at(0);                                            \
+        (void)made0;                                                                         \
+        pasta_test_alloc_fail_at(1);                                                         \
+        cr_assert_eq(t->CRV->msm_fixed_build(s.tab, tsz, s.b, MSM_N, 0, 2), PASTA_OK,        \
+                     "fixed_build allocates nothing");                                       \
+        cr_assert_eq(pasta_test_alloc_fail_at(0), 0);                                        \
+        const alloc_case c = {#CRV "_msm", CRV##_msm_setup,                                  \
+                              public_api ? CRV##_msm_pub : CRV##_msm_call,                   \
+                              CRV##_msm_untouched, CRV##_msm_correct};                       \
+        for (int bytes = 0; bytes < 3; bytes++)                                              \
+            for (int th = 1; th <= 3; th += 2) {                                             \
+                s.bytes = bytes;                                                             \
+                s.threads = th;                                                              \
+                cr_assert_geq(alloc_sweep(&c, &s), 1, "msm is expected to allocate");        \
+            }                                                                                \
+        /* bad arguments, checked before anything else: output untouched, no leak */        \
+        long live0 = pasta_test_alloc_live();                                                \
+        CRV##_msm_setup(&s);                                                                 \
+        const struct pasta_##CRV##_ops *o = t->CRV;                                          \
+        cr_assert_eq(o->msm_var(&s.r, NULL, s.k, 1, 1), PASTA_ERR_INVALID_ARG);              \
+        cr_assert_eq(o->msm_var(&s.r, s.b, NULL, 1, 1), PASTA_ERR_INVALID_ARG);              \
+        cr_assert_eq(o->msm_var(&s.r, s.b, s.k, SIZE_MAX, 1), PASTA_ERR_INVALID_ARG);        \
+        cr_assert_eq(o->msm_var(&s.r, s.b, s.k, 1, -3), PASTA_ERR_INVALID_ARG);              \
+        cr_assert_eq(o->msm_bytes_var(&s.r, s.b, NULL, 2, 1), PASTA_ERR_INVALID_ARG);        \
+        cr_assert_eq(o->msm_bytes_var(&s.r, s.b, s.kb, SIZE_MAX / 32, 1),                    \
+                     PASTA_ERR_INVALID_ARG);                                                 \
+        /* non-canonical scalar bytes (the order; bit 255) before any allocation */          \
+        uint8_t keep[32];                                                                    \
+        memcpy(keep, s.kb + 32 * 5, 32);                                                     \
+        le32(s.kb + 32 * 5, pasta_##SCL##_MODULUS);                                          \
+        pasta_test_alloc_fail_at(1);                                                         \
+        cr_assert_eq(o->msm_bytes_var(&s.r, s.b, s.kb, MSM_N, 1), PASTA_ERR_NONCANONICAL);   \
+        cr_assert_eq(pasta_test_alloc_fail_at(0), 0, "allocated before validating");         \
+        memset(s.kb + 32 * 5, 0xff, 32);                                                     \
+        cr_assert_eq(o->msm_bytes_var(&s.r, s.b, s.kb, MSM_N, 1), PASTA_ERR_NONCANONICAL);   \
+        memcpy(s.kb + 32 * 5, keep, 32);                                                     \
+        cr_assert(CRV##_msm_untouched(&s), "msm: output changed on error");                  \
+        cr_assert_eq(o->msm_fixed_var(&s.r, s.tab, s.k, MSM_N + 1, 1), PASTA_ERR_INVALID_ARG); \
+        cr_assert_eq(o->msm_fixed_var(&s.r, NULL, s.k, 1, 1), PASTA_ERR_INVALID_ARG);        \
+        cr_assert(CRV##_msm_untouched(&s), "msm: output changed on error");                  \
+        cr_assert_eq(pasta_test_alloc_live(), live0, "msm: leak");                           \
+        free(s.tab);                                                                         \
+    }
+
+MSM_CONTRACT(pallas, fq)
+MSM_CONTRACT(vesta, fp)
+
+Test(contract_msm, each_backend_and_public) {
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        const pasta_ops *t = pasta_ops_for(all[i]);
+        if (t == NULL) continue;
+        cr_assert_eq(pasta_backend_set(all[i]), PASTA_OK);
+        for (int pub = 0; pub < 2; pub++) {
+            pallas_msm_contract(t, pub);
+            vesta_msm_contract(t, pub);
+        }
+    }
+    cr_assert_eq(pasta_backend_set(PASTA_BACKEND_AUTO), PASTA_OK);
 }

@@ -7,6 +7,7 @@
 #include "field.h"
 #include "curve.h"
 #include "fft.h"
+#include "msm.h"
 #include "pasta/version.h"
 
 #endif /* PASTA_PASTA_H */

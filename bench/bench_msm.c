@@ -1,0 +1,243 @@
+/* MSM benchmarks (suite "msm", field = "pallas" | "vesta", n = the number of points):
+ *   var           msm_var (the public algorithm, on the backend's table entry)
+ *   var_jacobian  the same with Jacobian buckets (mixed additions, no batch inversion)
+ *   var_noglv     batch-affine buckets over full 255-bit scalars (no endomorphism)
+ *   naive         sum of mul_var products (small n only)
+ *   fixed         msm_fixed_var over a table of the n bases (default window; the table
+ *                 is built before timing)
+ * Each row is followed by ns per point and field-multiplication equivalents per point:
+ * ns per point / the Fp mul time of the same run (suite field, row mul, measured first).
+ * --quick (1 thread): on the fastest backend var at n = 2^8, 2^10, 2049, 2^12, 2^14, 2^16
+ * and fixed at 2^8, 2049, 2^14 on Pallas, var at 2049 and 2^16 and fixed at 2049 on Vesta,
+ * the baselines at 2^8 and 2^12; var on Pallas at n = 2049 on the other backend. Without --quick: every size up to 2^18, and
+ * threads 2 (wall clock). Inputs: bases P_i = (i + 1) G' for a random G' (one batch normalisation), scalars
+ * from a fixed seed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "msm/msm_list.h"
+
+enum { M_VAR, M_JAC, M_NOGLV, M_NAIVE, M_FIXED };
+
+static uint64_t bm_next(uint64_t *s) {
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+#define MSM_BENCH(CURVE, SCALAR)                                                            \
+    typedef struct {                                                                        \
+        const pasta_ops *ops;                                                               \
+        int kind, threads;                                                                  \
+        size_t n;                                                                           \
+        pasta_##CURVE##_affine *b;                                                          \
+        pasta_##SCALAR *k;                                                                  \
+        pasta_##CURVE##_msm_table *tab; /* M_FIXED */                                       \
+    } CURVE##_mctx;                                                                         \
+    static int CURVE##_minit(CURVE##_mctx *c, const pasta_ops *ops, size_t n) {             \
+        c->ops = ops;                                                                       \
+        c->n = n;                                                                           \
+        c->tab = NULL;                                                                      \
+        c->b = malloc(n * sizeof *c->b);                                                    \
+        c->k = malloc(n * sizeof *c->k);                                                    \
+        pasta_##CURVE##_jacobian *j = malloc(n * sizeof *j);                                \
+        if (c->b == NULL || c->k == NULL || j == NULL) {                                    \
+            free(c->b), free(c->k), free(j);                                                \
+            return -1;                                                                      \
+        }                                                                                   \
+        uint64_t s = 0x6d736d ^ n;                                                          \
+        uint8_t u[64];                                                                      \
+        pasta_##CURVE##_jacobian g;                                                         \
+        pasta_##SCALAR t;                                                                   \
+        for (int i = 0; i < 64; i++) u[i] = (uint8_t)bm_next(&s);                           \
+        ops->SCALAR->from_uniform_bytes(&t, u);                                             \
+        ops->CURVE->generator(&g);                                                          \
+        ops->CURVE->mul_var(&g, &g, &t);                                                    \
+        j[0] = g;                                                                           \
+        for (size_t i = 1; i < n; i++) ops->CURVE->add_var(&j[i], &j[i - 1], &g);           \
+        (void)ops->CURVE->batch_to_affine(c->b, j, n);                                      \
+        free(j);                                                                            \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            for (int b = 0; b < 64; b++) u[b] = (uint8_t)bm_next(&s);                       \
+            ops->SCALAR->from_uniform_bytes(&c->k[i], u);                                   \
+        }                                                                                   \
+        return 0;                                                                           \
+    }                                                                                       \
+    static int CURVE##_mtable(CURVE##_mctx *c, int cc) {                                    \
+        size_t sz = c->ops->CURVE->msm_fixed_size(c->n, cc);                                \
+        c->tab = sz ? malloc(sz) : NULL;                                                    \
+        if (c->tab == NULL) return -1;                                                      \
+        return c->ops->CURVE->msm_fixed_build(c->tab, sz, c->b, c->n, cc, 0);               \
+    }                                                                                       \
+    static void CURVE##_mfree(CURVE##_mctx *c) {                                            \
+        free(c->tab);                                                                       \
+        free(c->b);                                                                         \
+        free(c->k);                                                                         \
+    }                                                                                       \
+    static void CURVE##_mone(const CURVE##_mctx *c, pasta_##CURVE##_jacobian *r, int cc,    \
+                             int flags) {                                                   \
+        const struct pasta_##CURVE##_ops *o = c->ops->CURVE;                                \
+        switch (c->kind) {                                                                  \
+        case M_VAR: (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc, flags); break; \
+        case M_JAC:                                                                         \
+            (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc,                       \
+                                 flags | PASTA_MSM_F_JACOBIAN);                             \
+            break;                                                                          \
+        case M_NOGLV:                                                                       \
+            (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc,                       \
+                                 flags | PASTA_MSM_F_NOGLV);                                \
+            break;                                                                          \
+        case M_FIXED: (void)o->msm_fixed_var(r, c->tab, c->k, c->n, c->threads); break;     \
+        case M_NAIVE: {                                                                     \
+            pasta_##CURVE##_jacobian acc, p, t;                                             \
+            o->identity(&acc);                                                              \
+            for (size_t i = 0; i < c->n; i++) {                                             \
+                o->from_affine(&p, &c->b[i]);                                               \
+                o->mul_var(&t, &p, &c->k[i]);                                               \
+                o->add_var(&acc, &acc, &t);                                                 \
+            }                                                                               \
+            *r = acc;                                                                       \
+            break;                                                                          \
+        }                                                                                   \
+        }                                                                                   \
+    }                                                                                       \
+    static void CURVE##_mbody(void *vc, uint64_t iters) {                                   \
+        CURVE##_mctx *c = vc;                                                               \
+        pasta_##CURVE##_jacobian r;                                                         \
+        for (uint64_t i = 0; i < iters; i++) {                                              \
+            CURVE##_mone(c, &r, 0, 0);                                                      \
+            pasta_bench_consume(&r, sizeof r);                                              \
+        }                                                                                   \
+    }
+
+MSM_BENCH(pallas, fq)
+MSM_BENCH(vesta, fp)
+
+static const char *kind_name[] = {"var", "var_jacobian", "var_noglv", "naive", "fixed"};
+
+static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int threads,
+                    double mul_ns) {
+    static const char *curves[] = {"pallas", "vesta"};
+    pasta_bench_id id = {"msm", kind_name[kind], ops->name, curves[curve], n, threads};
+    if (!pasta_bench_selected(&id)) return;
+    pasta_bench_config cfg = {0.05, 0.3, n >= 4096 ? 3 : 10,
+                              threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU};
+    pasta_bench_result res;
+    int rc;
+    if (curve == 0) {
+        pallas_mctx c;
+        if (pallas_minit(&c, ops, n) != 0) return;
+        if (kind == M_FIXED && pallas_mtable(&c, 0) != 0) {
+            pallas_mfree(&c);
+            return;
+        }
+        c.kind = kind;
+        c.threads = threads;
+        rc = pasta_bench_run(&cfg, &id, pallas_mbody, &c, &res);
+        pallas_mfree(&c);
+    } else {
+        vesta_mctx c;
+        if (vesta_minit(&c, ops, n) != 0) return;
+        if (kind == M_FIXED && vesta_mtable(&c, 0) != 0) {
+            vesta_mfree(&c);
+            return;
+        }
+        c.kind = kind;
+        c.threads = threads;
+        rc = pasta_bench_run(&cfg, &id, vesta_mbody, &c, &res);
+        vesta_mfree(&c);
+    }
+    if (rc != 0) return;
+    bench_record(&id, &res);
+    double per = res.median_ns / (double)n;
+    printf("    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point, %.1f mul-eq/point (Fp mul %.2f ns)\n",
+           kind_name[kind], curves[curve], ops->name, n, threads, per,
+           mul_ns > 0 ? per / mul_ns : 0.0, mul_ns);
+}
+
+void bench_msm_suite(int quick) {
+    static const size_t all[] = {256, 1024, 2049, 4096, 16384, 65536, 262144};
+    size_t nall = sizeof all / sizeof all[0] - (quick ? 1 : 0);
+    int nb = 0;
+    while (nb < BENCH_MAX_BACKENDS && bench_backend(nb) != NULL) nb++;
+    for (int bi = 0; bi < nb; bi++) {
+        const pasta_ops *ops = bench_backend(bi);
+        /* --quick: every size on the last (fastest) backend, n = 2049 on the others */
+        int main_be = !quick || bi == nb - 1;
+        pasta_bench_result mul;
+        double mul_ns = 0;
+        if (bench_field_row(ops, 0, "mul", 1, &mul) == 0) mul_ns = mul.median_ns;
+        for (int cv = 0; cv < 2; cv++) {
+            for (size_t i = 0; i < nall; i++) {
+                size_t n = all[i];
+                int want = !quick || (main_be ? cv == 0 || n == 2049 || n == 65536
+                                              : cv == 0 && n == 2049);
+                if (want) msm_row(ops, cv, M_VAR, n, 1, mul_ns);
+            }
+            for (size_t i = 0; i < nall; i++) {
+                size_t n = all[i];
+                int want = !quick ? n <= 65536
+                                  : main_be && (n == 2049 || (cv == 0 && (n == 256 || n == 16384)));
+                if (want) msm_row(ops, cv, M_FIXED, n, 1, mul_ns);
+            }
+            if (main_be && cv == 0) {
+                msm_row(ops, cv, M_JAC, 256, 1, mul_ns);
+                msm_row(ops, cv, M_JAC, 4096, 1, mul_ns);
+                msm_row(ops, cv, M_NOGLV, 4096, 1, mul_ns);
+                msm_row(ops, cv, M_NAIVE, 256, 1, mul_ns);
+            }
+            if (!quick)
+                for (size_t i = 0; i < nall; i++) {
+                    msm_row(ops, cv, M_VAR, all[i], 2, mul_ns);
+                    if (all[i] <= 65536) msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns);
+                }
+        }
+    }
+}
+
+/* --count msm_var CURVE N: one MSM of N points, untimed (callgrind). Variants:
+ * msm_var:C:FLAGS (window size and PASTA_MSM_F_* flags forced), msm_jacobian, msm_noglv,
+ * msm_fixed[:C] (the table, built first, with window size C). */
+int bench_msm_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n) {
+    int cc = 0, flags = 0, fixed = 0;
+    if (strncmp(op, "msm_fixed", 9) == 0) {
+        fixed = 1;
+        if (op[9] == ':' && sscanf(op + 10, "%d", &cc) < 1) return -1;
+    } else if (strncmp(op, "msm_var", 7) == 0) {
+        if (op[7] == ':' && sscanf(op + 8, "%d:%d", &cc, &flags) < 1) return -1;
+    } else if (strcmp(op, "msm_jacobian") == 0) {
+        flags = PASTA_MSM_F_JACOBIAN;
+    } else if (strcmp(op, "msm_noglv") == 0) {
+        flags = PASTA_MSM_F_NOGLV;
+    } else {
+        return -1;
+    }
+    if (n == 0) return -1;
+    if (strcmp(curve, "pallas") == 0) {
+        pallas_mctx c;
+        if (pallas_minit(&c, ops, (size_t)n) != 0) return -1;
+        c.kind = fixed ? M_FIXED : M_VAR;
+        c.threads = 1;
+        if (fixed && pallas_mtable(&c, cc) != 0) return -1;
+        pasta_pallas_jacobian r;
+        pallas_mone(&c, &r, cc, flags);
+        pasta_bench_consume(&r, sizeof r);
+        pallas_mfree(&c);
+    } else if (strcmp(curve, "vesta") == 0) {
+        vesta_mctx c;
+        if (vesta_minit(&c, ops, (size_t)n) != 0) return -1;
+        c.kind = fixed ? M_FIXED : M_VAR;
+        c.threads = 1;
+        if (fixed && vesta_mtable(&c, cc) != 0) return -1;
+        pasta_vesta_jacobian r;
+        vesta_mone(&c, &r, cc, flags);
+        pasta_bench_consume(&r, sizeof r);
+        vesta_mfree(&c);
+    } else {
+        return -1;
+    }
+    return 0;
+}

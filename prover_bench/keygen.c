@@ -120,29 +120,25 @@ int halo2_copy(halo2_assembly *a, const halo2_cs *cs, halo2_column lc, size_t lr
     return PASTA_OK;
 }
 
-/* Through the public API: one variable-time scalar multiplication per nonzero value
- * (0 skipped, 1 added).
- * TODO(msm issue): pasta's Lagrange-basis MSM with fixed-base tables. */
+/* pasta's variable-base MSM over g_lagrange || w (n + 1 points).
+ * TODO: fixed-base tables for the commitment key (pasta_vesta_msm_fixed_*). */
 int halo2_commit_lagrange(pasta_vesta_affine *r, const halo2_params *p, const pasta_fp *v,
                           const pasta_fp *blind) {
-    pasta_vesta_jacobian acc, t;
-    pasta_vesta_identity(&acc);
-    for (size_t i = 0; i <= p->n; i++) {
-        const pasta_fp *s = i < p->n ? &v[i] : blind;
-        const pasta_vesta_affine *b = i < p->n ? &p->g_lagrange[i] : &p->w;
-        if (pasta_fp_is_zero(s)) continue;
-        pasta_fp one;
-        pasta_fp_one(&one);
-        if (pasta_fp_eq(s, &one)) {
-            pasta_vesta_madd_var(&acc, &acc, b);
-            continue;
-        }
-        pasta_vesta_from_affine(&t, b);
-        pasta_vesta_mul_var(&t, &t, s);
-        pasta_vesta_add_var(&acc, &acc, &t);
+    pasta_vesta_affine *b = malloc((p->n + 1) * sizeof *b);
+    pasta_fp *s = malloc((p->n + 1) * sizeof *s);
+    if (b == NULL || s == NULL) {
+        free(b), free(s);
+        return PASTA_ERR_NO_MEMORY;
     }
-    pasta_vesta_to_affine_var(r, &acc);
-    return PASTA_OK;
+    memcpy(b, p->g_lagrange, p->n * sizeof *b);
+    b[p->n] = p->w;
+    memcpy(s, v, p->n * sizeof *s);
+    s[p->n] = *blind;
+    pasta_vesta_jacobian acc;
+    int rc = pasta_vesta_msm_var(&acc, b, s, p->n + 1, 0);
+    free(b), free(s);
+    if (rc == PASTA_OK) pasta_vesta_to_affine_var(r, &acc);
+    return rc;
 }
 
 int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
@@ -161,8 +157,10 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
     for (int s = a->k; s < 32; s++) pasta_fp_sqr(&vk->omega, &vk->omega);
     pasta_fp one;
     pasta_fp_one(&one);
-    for (int c = 0; c < cs->num_fixed; c++)
-        halo2_commit_lagrange(&vk->fixed_commitments[c], p, &a->fixed[(size_t)c * n], &one);
+    for (int c = 0; c < cs->num_fixed; c++) {
+        int rc = halo2_commit_lagrange(&vk->fixed_commitments[c], p, &a->fixed[(size_t)c * n], &one);
+        if (rc != PASTA_OK) return rc;
+    }
     /* σ_c[row] = δ^(mapped column) ω^(mapped row) (build_vk's deltaomega) */
     pasta_fp *omega_pow = malloc(n * sizeof *omega_pow), *sigma = malloc(n * sizeof *sigma);
     pasta_fp *delta_pow = malloc((size_t)(a->num_perm ? a->num_perm : 1) * sizeof *delta_pow);
@@ -179,7 +177,10 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
             size_t i = (size_t)c * n + r;
             pasta_fp_mul(&sigma[r], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
         }
-        halo2_commit_lagrange(&vk->perm_commitments[c], p, sigma, &one);
+        if (halo2_commit_lagrange(&vk->perm_commitments[c], p, sigma, &one) != PASTA_OK) {
+            free(omega_pow), free(sigma), free(delta_pow);
+            return PASTA_ERR_NO_MEMORY;
+        }
     }
     free(omega_pow), free(sigma), free(delta_pow);
     halo2_text t = {0};

@@ -419,26 +419,17 @@ static void build_queries(verifier *v) {
     add_query(v, new_cref(v, &v->random_c), &v->x, &v->random_e);
 }
 
-/* ---- The final MSM: Σ scalars[i] bases[i] == identity?
- * The only function here that does multi-scalar multiplication: a naive sum of
- * variable-time scalar multiplications through the public API.
- * TODO(msm issue): pasta's MSM (Pippenger) once the MSM layer is public. */
+/* 1 if sum scalars[i] bases[i] is the identity (pasta's variable-base MSM over a copy
+ * of the bases made contiguous), 0 if not, -1 on allocation failure. */
 static int msm_is_identity(const pasta_fp *scalars, const pasta_vesta_affine *const *bases,
                            size_t count) {
-    pasta_vesta_jacobian acc, t;
-    pasta_fp one;
-    pasta_fp_one(&one);
-    pasta_vesta_identity(&acc);
-    for (size_t i = 0; i < count; i++) {
-        if (pasta_fp_is_zero(&scalars[i])) continue;
-        if (pasta_fp_eq(&scalars[i], &one)) {
-            pasta_vesta_madd_var(&acc, &acc, bases[i]);
-            continue;
-        }
-        pasta_vesta_from_affine(&t, bases[i]);
-        pasta_vesta_mul_var(&t, &t, &scalars[i]);
-        pasta_vesta_add_var(&acc, &acc, &t);
-    }
+    pasta_vesta_affine *b = malloc((count ? count : 1) * sizeof *b);
+    if (b == NULL) return -1;
+    for (size_t i = 0; i < count; i++) b[i] = *bases[i];
+    pasta_vesta_jacobian acc;
+    int rc = pasta_vesta_msm_var(&acc, b, scalars, count, 0);
+    free(b);
+    if (rc != PASTA_OK) return -1;
     return pasta_vesta_is_identity(&acc);
 }
 
@@ -698,7 +689,10 @@ static int open_and_check(verifier *v) {
     }
     /* the unused slots between the terms and g carry scalar 0 */
     for (size_t i = m; i < nbase; i++) bs[i] = &v->params->w;
-    rc = msm_is_identity(sc, bs, total) ? PASTA_OK : HALO2_ERR_VERIFY;
+    {
+        const int id = msm_is_identity(sc, bs, total);
+        rc = id < 0 ? PASTA_ERR_NO_MEMORY : id ? PASTA_OK : HALO2_ERR_VERIFY;
+    }
 done:
     free(o);
     free(sc);

@@ -8,28 +8,13 @@
 #include <string.h>
 
 #include "prover_bench/circuits.h"
+#include "tests/halo2_testutil.h"
 #include "prover_bench/halo2.h"
 
-static uint8_t *slurp(const char *rel, size_t *len) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", PASTA_TEST_VECTORS, rel);
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *b = malloc((size_t)n + 1);
-    cr_assert_not_null(b);
-    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    b[n] = 0;
-    *len = (size_t)n;
-    return b;
-}
 
 Test(halo2, params_new_k11_is_halo2s) {
     size_t len, wl;
-    uint8_t *want = slurp("halo2/params-k11.bin", &len);
+    uint8_t *want = halo2_slurp("halo2/params-k11.bin", &len);
     cr_assert_eq(len, halo2_params_serialized_size(11));
     halo2_params p;
     cr_assert_eq(halo2_params_new(&p, 11), PASTA_OK);
@@ -48,7 +33,7 @@ Test(halo2, params_new_k11_is_halo2s) {
 
 Test(halo2, params_read_write_round_trip_and_bad_input) {
     size_t len, wl;
-    uint8_t *b = slurp("halo2/params-k11.bin", &len);
+    uint8_t *b = halo2_slurp("halo2/params-k11.bin", &len);
     halo2_params p;
     cr_assert_eq(halo2_params_read(&p, b, len), PASTA_OK);
     cr_assert_eq(p.k, 11);
@@ -74,9 +59,9 @@ static void check_vk_repr(const char *circuit) {
     char rel[128];
     size_t tl, hl;
     snprintf(rel, sizeof rel, "halo2/%s/vk_pinned.txt", circuit);
-    uint8_t *text = slurp(rel, &tl);
+    uint8_t *text = halo2_slurp(rel, &tl);
     snprintf(rel, sizeof rel, "halo2/%s/vk_transcript_repr.hex", circuit);
-    uint8_t *hex = slurp(rel, &hl);
+    uint8_t *hex = halo2_slurp(rel, &hl);
     pasta_fp r;
     halo2_vk_transcript_repr(&r, (const char *)text, tl);
     uint8_t got[32];
@@ -131,14 +116,35 @@ Test(halo2, transcript_against_one_shot_blake2b) {
     cr_assert(pasta_fp_eq(&c2, &want), "second challenge");
 }
 
+/* vk's pinned text is halo2's vk_pinned.txt of the circuit, character for character,
+ * and its transcript repr halo2's vk_transcript_repr.hex. */
+static void expect_halo2_vk(const halo2_vk *vk, const char *circuit) {
+    char rel[128];
+    size_t tl, hl;
+    snprintf(rel, sizeof rel, "halo2/%s/vk_pinned.txt", circuit);
+    uint8_t *want = halo2_slurp(rel, &tl);
+    snprintf(rel, sizeof rel, "halo2/%s/vk_transcript_repr.hex", circuit);
+    uint8_t *hex = halo2_slurp(rel, &hl);
+    halo2_text t = {0};
+    halo2_text_pinned_vk(&t, vk);
+    size_t i = 0;
+    while (i < t.len && i < tl && t.s[i] == (char)want[i]) i++;
+    cr_assert(i == tl && t.len == tl, "%s: pinned text differs at byte %zu: ...%.80s", circuit,
+              i, t.s + (i > 20 ? i - 20 : 0));
+    uint8_t got[32];
+    char got_hex[65];
+    pasta_fp_to_bytes(got, &vk->transcript_repr);
+    for (int j = 0; j < 32; j++) snprintf(got_hex + 2 * j, 3, "%02x", got[j]);
+    cr_assert(strncmp(got_hex, (const char *)hex, 64) == 0, "%s: transcript repr", circuit);
+    halo2_text_free(&t);
+    free(hex), free(want);
+}
+
 /* keygen_vk of halo2's plonk.rs circuit at k = 11: the pinned text (so every fixed and
  * permutation commitment) and the transcript repr are halo2's. */
 Test(halo2, keygen_vk_plonk_k11_is_halo2s) {
-    size_t len, tl;
-    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
-    uint8_t *want = slurp("halo2/plonk_k11/vk_pinned.txt", &tl);
     halo2_params p;
-    cr_assert_eq(halo2_params_read(&p, pb, len), PASTA_OK);
+    halo2_read_test_params(&p);
     static halo2_cs cs;
     halo2_plonk_config cfg;
     halo2_cs_init(&cs);
@@ -153,34 +159,16 @@ Test(halo2, keygen_vk_plonk_k11_is_halo2s) {
     cr_assert_eq(halo2_assembly_compress_selectors(&a, &cs), PASTA_OK); /* none here */
     static halo2_vk vk;
     cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
-    halo2_text t = {0};
-    halo2_text_pinned_vk(&t, &vk);
-    size_t i = 0;
-    while (i < t.len && i < tl && t.s[i] == (char)want[i]) i++;
-    cr_assert(i == tl && t.len == tl, "pinned text differs at byte %zu: ...%.60s", i,
-              t.s + (i > 20 ? i - 20 : 0));
-    size_t hl;
-    uint8_t *hex = slurp("halo2/plonk_k11/vk_transcript_repr.hex", &hl);
-    uint8_t got[32];
-    char got_hex[65];
-    pasta_fp_to_bytes(got, &vk.transcript_repr);
-    for (int j = 0; j < 32; j++) snprintf(got_hex + 2 * j, 3, "%02x", got[j]);
-    cr_assert(strncmp(got_hex, (const char *)hex, 64) == 0);
-    halo2_text_free(&t);
+    expect_halo2_vk(&vk, "plonk_k11");
     halo2_assembly_free(&a);
     halo2_params_free(&p);
-    free(hex), free(want), free(pb);
 }
 
 /* keygen_vk of the lookup circuit: instance column, rotations -1/0/+1, two simple
  * selectors and a complex one (halo2's selector compression), a lookup argument. */
 Test(halo2, keygen_vk_lookup_k11_is_halo2s) {
-    size_t len, tl, hl;
-    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
-    uint8_t *want = slurp("halo2/lookup_k11/vk_pinned.txt", &tl);
-    uint8_t *hex = slurp("halo2/lookup_k11/vk_transcript_repr.hex", &hl);
     halo2_params p;
-    cr_assert_eq(halo2_params_read(&p, pb, len), PASTA_OK);
+    halo2_read_test_params(&p);
     static halo2_cs cs;
     halo2_lookup_config cfg;
     halo2_cs_init(&cs);
@@ -194,21 +182,9 @@ Test(halo2, keygen_vk_lookup_k11_is_halo2s) {
     cr_assert_eq(cs.num_fixed, 4);
     static halo2_vk vk;
     cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
-    halo2_text t = {0};
-    halo2_text_pinned_vk(&t, &vk);
-    size_t i = 0;
-    while (i < t.len && i < tl && t.s[i] == (char)want[i]) i++;
-    cr_assert(i == tl && t.len == tl, "pinned text differs at byte %zu: ...%.80s", i,
-              t.s + (i > 20 ? i - 20 : 0));
-    uint8_t got[32];
-    char got_hex[65];
-    pasta_fp_to_bytes(got, &vk.transcript_repr);
-    for (int j = 0; j < 32; j++) snprintf(got_hex + 2 * j, 3, "%02x", got[j]);
-    cr_assert(strncmp(got_hex, (const char *)hex, 64) == 0);
-    halo2_text_free(&t);
+    expect_halo2_vk(&vk, "lookup_k11");
     halo2_assembly_free(&a);
     halo2_params_free(&p);
-    free(hex), free(want), free(pb);
 }
 
 /* keygen_pk of the plonk circuit: the precomputed polynomials agree with their
@@ -237,20 +213,13 @@ static void lagrange_at(pasta_fp *r, const pasta_fp_domain *d, size_t row, const
 }
 
 Test(halo2, keygen_pk_plonk_k11_polynomials) {
-    size_t len;
-    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
     halo2_params p;
-    cr_assert_eq(halo2_params_read(&p, pb, len), PASTA_OK);
+    halo2_read_test_params(&p);
     static halo2_cs cs;
     halo2_plonk_config cfg;
-    halo2_cs_init(&cs);
-    halo2_plonk_configure(&cs, &cfg);
     halo2_assembly a;
-    cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
-    cr_assert_eq(halo2_plonk_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
-    cr_assert_eq(halo2_assembly_compress_selectors(&a, &cs), PASTA_OK);
     static halo2_vk vk;
-    cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &a), PASTA_OK);
+    halo2_plonk_keygen(&p, &cs, &cfg, &a, &vk);
     halo2_pk pk;
     cr_assert_eq(halo2_keygen_pk(&pk, &vk, &cs, &a), PASTA_OK);
     cr_assert(pasta_fp_eq(&pk.domain.omega, &vk.omega));
@@ -302,5 +271,4 @@ Test(halo2, keygen_pk_plonk_k11_polynomials) {
     halo2_pk_free(&pk);
     halo2_assembly_free(&a);
     halo2_params_free(&p);
-    free(pb);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "prover_bench/circuits.h"
+#include "tests/halo2_testutil.h"
 #include "prover_bench/verifier.h"
 
 #define PROOF_LEN 1600
@@ -27,21 +28,6 @@ enum {
     OFF_F = 1568
 };
 
-static uint8_t *slurp(const char *rel, size_t *len) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", PASTA_TEST_VECTORS, rel);
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *b = malloc((size_t)n + 64);
-    cr_assert_not_null(b);
-    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
 
 /* One keygen per test process (criterion runs each test in its own). */
 static halo2_params params;
@@ -51,21 +37,17 @@ static uint8_t *proofs[3];
 
 static void setup(void) {
     size_t len;
-    uint8_t *pb = slurp("halo2/params-k11.bin", &len);
+    uint8_t *pb = halo2_slurp("halo2/params-k11.bin", &len);
     cr_assert_eq(halo2_params_read(&params, pb, len), PASTA_OK);
     free(pb);
     halo2_plonk_config cfg;
-    halo2_cs_init(&cs);
-    halo2_plonk_configure(&cs, &cfg);
     halo2_assembly a;
-    cr_assert_eq(halo2_assembly_init(&a, &cs, 11), PASTA_OK);
-    cr_assert_eq(halo2_plonk_synthesize_keygen(&a, &cs, &cfg), PASTA_OK);
-    cr_assert_eq(halo2_keygen_vk(&vk, &params, &cs, &a), PASTA_OK);
+    halo2_plonk_keygen(&params, &cs, &cfg, &a, &vk);
     halo2_assembly_free(&a);
     for (int i = 0; i < 3; i++) {
         char rel[64];
         snprintf(rel, sizeof rel, "halo2/plonk_k11/proof-%d.bin", i + 1);
-        proofs[i] = slurp(rel, &len);
+        proofs[i] = halo2_slurp(rel, &len);
         cr_assert_eq(len, PROOF_LEN);
     }
 }

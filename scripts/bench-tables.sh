@@ -7,6 +7,7 @@
 # "field", or "curve" for the curves pallas and vesta) and public / in-backend with the
 # spread [public lo / reference hi, public hi / reference lo] from the 95% CIs; the array
 # rows api/vec_add, api/vec_mul (ns per element) against field/add_x4, field/mul_x4.
+# Then the ntt and msm records: ms, ns per butterfly or per point, Fp-mul equivalents.
 #   scripts/bench-tables.sh [FILE]
 f=${1:-bench-results/latest.jsonl}
 awk '
@@ -27,6 +28,10 @@ function get(line, key,   re, m) {
     }
     if (suite == "api") {
         api[++na] = $0
+        next
+    }
+    if (suite == "ntt" || suite == "msm") {
+        big[++nbig] = $0
         next
     }
     if (suite != "field" && suite != "curve") next
@@ -60,24 +65,56 @@ END {
             printf "\n"
         }
     }
-    if (na == 0) exit
-    printf "\n| api op | form | backend | public ns | in-backend ns | public / in-backend |\n"
-    printf "|---|---|---|---|---|---|\n"
-    for (k = 1; k <= na; k++) {
-        line = api[k]
-        name = get(line, "name"); fld = get(line, "field"); be = get(line, "backend")
-        op = name; form = "1 chain"; rname = name
-        if (sub(/_x4$/, "", op)) form = "4 chains"
-        # array calls (vec_add, vec_mul): ns per element against the 4-chain kernels
-        if (op ~ /^vec_/) { form = "array"; rname = substr(op, 5) "_x4" }
-        rs = (fld == "pallas" || fld == "vesta") ? "curve" : "field"
-        rkey = rs SUBSEP rname SUBSEP fld SUBSEP be
-        med = get(line, "median_ns") + 0; lo = get(line, "lo_ns") + 0; hi = get(line, "hi_ns") + 0
-        if (!(rkey in ref_med) || ref_med[rkey] <= 0 || ref_lo[rkey] <= 0) {
-            printf "| %s (%s) | %s | %s | %.1f | - | - |\n", op, fld, form, be, med
-            continue
+    if (na > 0) {
+        printf "\n| api op | form | backend | public ns | in-backend ns | public / in-backend |\n"
+        printf "|---|---|---|---|---|---|\n"
+        for (k = 1; k <= na; k++) {
+            line = api[k]
+            name = get(line, "name"); fld = get(line, "field"); be = get(line, "backend")
+            op = name; form = "1 chain"; rname = name
+            if (sub(/_x4$/, "", op)) form = "4 chains"
+            # array calls (vec_add, vec_mul): ns per element against the 4-chain kernels
+            if (op ~ /^vec_/) { form = "array"; rname = substr(op, 5) "_x4" }
+            rs = (fld == "pallas" || fld == "vesta") ? "curve" : "field"
+            rkey = rs SUBSEP rname SUBSEP fld SUBSEP be
+            med = get(line, "median_ns") + 0; lo = get(line, "lo_ns") + 0; hi = get(line, "hi_ns") + 0
+            if (!(rkey in ref_med) || ref_med[rkey] <= 0 || ref_lo[rkey] <= 0) {
+                printf "| %s (%s) | %s | %s | %.1f | - | - |\n", op, fld, form, be, med
+                continue
+            }
+            printf "| %s (%s) | %s | %s | %.1f | %.1f (%s/%s) | %.3f [%.3f, %.3f] |\n", op, fld, form, be,
+                   med, ref_med[rkey], rs, rname, med / ref_med[rkey], lo / ref_hi[rkey], hi / ref_lo[rkey]
         }
-        printf "| %s (%s) | %s | %s | %.1f | %.1f (%s/%s) | %.3f [%.3f, %.3f] |\n", op, fld, form, be,
-               med, ref_med[rkey], rs, rname, med / ref_med[rkey], lo / ref_hi[rkey], hi / ref_lo[rkey]
+    }
+    # ntt and msm: a row per record, in run order; per butterfly ((n/2) log2 n of them) or
+    # per point, and for msm the Fp-mul equivalents (ns per point / field/mul/fp of the same
+    # backend in the same run)
+    for (pass = 1; pass <= 2; pass++) {
+        want = pass == 1 ? "ntt" : "msm"
+        header = 0
+        for (k = 1; k <= nbig; k++) {
+            line = big[k]
+            if (get(line, "suite") != want) continue
+            if (!header) {
+                if (want == "ntt")
+                    printf "\n| ntt op | field | n | threads | backend | median ms [95%% CI] | ns/butterfly |\n|---|---|---|---|---|---|---|\n"
+                else
+                    printf "\n| msm | curve | n | threads | backend | median ms [95%% CI] | ns/point | Fp-mul-eq/point |\n|---|---|---|---|---|---|---|---|\n"
+                header = 1
+            }
+            nn = get(line, "n") + 0; be = get(line, "backend"); th = get(line, "threads")
+            med = get(line, "median_ns") + 0
+            cellv = sprintf("%.3f [%.3f, %.3f]", med / 1e6, get(line, "lo_ns") / 1e6, get(line, "hi_ns") / 1e6)
+            if (want == "ntt") {
+                lg = 0; for (m = nn; m > 1; m /= 2) lg++
+                bf = nn / 2 * lg
+                printf "| %s | %s | 2^%d | %s | %s | %s | %.1f |\n", get(line, "name"), get(line, "field"), lg, th, be, cellv, (bf > 0 ? med / bf : 0)
+            } else {
+                mk = "field" SUBSEP "mul" SUBSEP "fp" SUBSEP be
+                per = nn > 0 ? med / nn : 0
+                meq = (mk in ref_med && ref_med[mk] > 0) ? sprintf("%.0f", per / ref_med[mk]) : "-"
+                printf "| %s | %s | %d | %s | %s | %s | %.0f | %s |\n", get(line, "name"), get(line, "field"), nn, th, be, cellv, per, meq
+            }
+        }
     }
 }' "$f"

@@ -87,6 +87,13 @@ static inline size_t pasta_msm_round64(size_t x) { return (x + 63) & ~(size_t)63
 /* Window count for magnitudes below 2^(bits - 1)... : bits = 128 (GLV halves < 2^127)
  * or 256 (full scalars < 2^255). */
 static inline int pasta_msm_nwin(int bits, int c) { return (bits + c - 1) / c; }
+/* Points per batch inversion for nbt buckets in flight (docs/MSM.md: buckets / 8). */
+static inline size_t pasta_msm_batch(size_t nbt) {
+    size_t b = nbt / PASTA_MSM_BATCH_DIV;
+    if (b < 16) b = 16;
+    if (b > PASTA_MSM_BATCH_MAX) b = PASTA_MSM_BATCH_MAX;
+    return b;
+}
 
 /* Cost model, in field-multiplication equivalents, fitted to callgrind counts
  * (docs/MSM.md): per point and window a bucket addition (ADD), per bucket and window the
@@ -407,9 +414,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.ngroups = (size_t)((x.nwin + x.g - 1) / x.g);
     x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
     size_t nbt = x.nb * (size_t)x.g;
-    x.batch = nbt / PASTA_MSM_BATCH_DIV;
-    if (x.batch < 16) x.batch = 16;
-    if (x.batch > PASTA_MSM_BATCH_MAX) x.batch = PASTA_MSM_BATCH_MAX;
+    x.batch = pasta_msm_batch(nbt);
     x.nchunks = CV(msm_chunks)(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
     x.njobs = x.ngroups * x.nchunks;
     x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
@@ -633,9 +638,7 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     x.ngroups = 1;
     x.nb = (size_t)1 << (x.c - 1);
     x.affine = n * (size_t)x.nwin >= 64;
-    x.batch = x.nb / PASTA_MSM_BATCH_DIV;
-    if (x.batch < 16) x.batch = 16;
-    if (x.batch > PASTA_MSM_BATCH_MAX) x.batch = PASTA_MSM_BATCH_MAX;
+    x.batch = pasta_msm_batch(x.nb);
     x.nchunks = CV(msm_chunks)(n * (size_t)x.nwin, 1, 1, x.nb, x.affine, threads);
     if (x.nchunks > n) x.nchunks = n;
     x.njobs = x.nchunks;

@@ -141,6 +141,26 @@ int halo2_commit_lagrange(pasta_vesta_affine *r, const halo2_params *p, const pa
     return rc;
 }
 
+/* σ_c[row] = δ^(mapped column) ω^(mapped row) for every permutation column (build_vk's
+ * and build_pk's deltaomega), into out[c * n + row]. */
+static int sigma_values(pasta_fp *out, const halo2_assembly *a, const pasta_fp *omega) {
+    const size_t n = a->n;
+    pasta_fp *omega_pow = malloc(n * sizeof *omega_pow);
+    pasta_fp *delta_pow = malloc((size_t)(a->num_perm ? a->num_perm : 1) * sizeof *delta_pow);
+    if (!omega_pow || !delta_pow) {
+        free(omega_pow), free(delta_pow);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    pasta_fp_one(&omega_pow[0]);
+    for (size_t i = 1; i < n; i++) pasta_fp_mul(&omega_pow[i], &omega_pow[i - 1], omega);
+    pasta_fp_one(&delta_pow[0]);
+    for (int c = 1; c < a->num_perm; c++) pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
+    for (size_t i = 0; i < (size_t)a->num_perm * n; i++)
+        pasta_fp_mul(&out[i], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
+    free(omega_pow), free(delta_pow);
+    return PASTA_OK;
+}
+
 int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
                     const halo2_assembly *a) {
     if (cs->error || (size_t)a->k != p->k || a->num_perm != cs->n_perm_columns ||
@@ -161,28 +181,17 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
         int rc = halo2_commit_lagrange(&vk->fixed_commitments[c], p, &a->fixed[(size_t)c * n], &one);
         if (rc != PASTA_OK) return rc;
     }
-    /* σ_c[row] = δ^(mapped column) ω^(mapped row) (build_vk's deltaomega) */
-    pasta_fp *omega_pow = malloc(n * sizeof *omega_pow), *sigma = malloc(n * sizeof *sigma);
-    pasta_fp *delta_pow = malloc((size_t)(a->num_perm ? a->num_perm : 1) * sizeof *delta_pow);
-    if (!omega_pow || !sigma || !delta_pow) {
-        free(omega_pow), free(sigma), free(delta_pow);
+    pasta_fp *sigma = malloc((size_t)(a->num_perm ? a->num_perm : 1) * n * sizeof *sigma);
+    if (sigma == NULL || sigma_values(sigma, a, &vk->omega) != PASTA_OK) {
+        free(sigma);
         return PASTA_ERR_NO_MEMORY;
     }
-    omega_pow[0] = one;
-    for (size_t i = 1; i < n; i++) pasta_fp_mul(&omega_pow[i], &omega_pow[i - 1], &vk->omega);
-    delta_pow[0] = one;
-    for (int c = 1; c < a->num_perm; c++) pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
-    for (int c = 0; c < a->num_perm; c++) {
-        for (size_t r = 0; r < n; r++) {
-            size_t i = (size_t)c * n + r;
-            pasta_fp_mul(&sigma[r], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
-        }
-        if (halo2_commit_lagrange(&vk->perm_commitments[c], p, sigma, &one) != PASTA_OK) {
-            free(omega_pow), free(sigma), free(delta_pow);
+    for (int c = 0; c < a->num_perm; c++)
+        if (halo2_commit_lagrange(&vk->perm_commitments[c], p, &sigma[(size_t)c * n], &one) != PASTA_OK) {
+            free(sigma);
             return PASTA_ERR_NO_MEMORY;
         }
-    }
-    free(omega_pow), free(sigma), free(delta_pow);
+    free(sigma);
     halo2_text t = {0};
     halo2_text_pinned_vk(&t, vk);
     if (t.error) {
@@ -274,25 +283,13 @@ int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
         return PASTA_ERR_NO_MEMORY;
     }
     memcpy(pk->fixed_values, a->fixed, (size_t)cs->num_fixed * n * sizeof(pasta_fp));
-    /* σ values as build_pk: δ^(mapped column) ω^(mapped row) */
-    pasta_fp w = pk->domain.omega, one;
+    pasta_fp one;
     pasta_fp_one(&one);
-    pasta_fp *omega_pow = malloc(n * sizeof(pasta_fp)), *delta_pow = malloc(np * sizeof(pasta_fp));
-    if (!omega_pow || !delta_pow) {
-        free(ind), free(omega_pow), free(delta_pow);
+    if (sigma_values(pk->perm_values, a, &pk->domain.omega) != PASTA_OK) {
+        free(ind);
         halo2_pk_free(pk);
         return PASTA_ERR_NO_MEMORY;
     }
-    omega_pow[0] = one;
-    for (size_t i = 1; i < n; i++) pasta_fp_mul(&omega_pow[i], &omega_pow[i - 1], &w);
-    delta_pow[0] = one;
-    for (size_t c = 1; c < np; c++) pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
-    for (int c = 0; c < a->num_perm; c++)
-        for (size_t r = 0; r < n; r++) {
-            size_t i = (size_t)c * n + r;
-            pasta_fp_mul(&pk->perm_values[i], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
-        }
-    free(omega_pow), free(delta_pow);
     rc = lagrange_columns(&pk->domain, pk->fixed_values, cs->num_fixed, pk->fixed_polys, pk->fixed_cosets);
     if (rc == PASTA_OK)
         rc = lagrange_columns(&pk->domain, pk->perm_values, a->num_perm, pk->perm_polys, pk->perm_cosets);

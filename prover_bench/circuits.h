@@ -18,6 +18,12 @@ void halo2_plonk_configure(halo2_cs *cs, halo2_plonk_config *cfg);
 int halo2_plonk_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
                                   const halo2_plonk_config *cfg);
 
+/* The prover's half of synthesis: the advice values (3 columns of n = 2^k rows,
+ * column-major, as halo2_witness.advice) for the witness a: every raw_multiply row
+ * (a, a, a^2), every raw_add row (a, a^2, a + a^2), all other rows 0. */
+int halo2_plonk_synthesize_witness(pasta_fp *advice, int k, const halo2_plonk_config *cfg,
+                                   const pasta_fp *a);
+
 /* tests/vectors/halo2/README.md's lookup_k11: advice a, b, c; instance inst (a and inst
  * with equality); a 10-bit table column; simple selectors q_add, q_mul, complex
  * q_lookup; gates "add next", "mul prev", "b is a bit"; one lookup q_lookup·c ∈ table.

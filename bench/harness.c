@@ -281,6 +281,68 @@ static void json_num(FILE *f, const char *key, double x) {
         fprintf(f, "\"%s\":null", key);
 }
 
+/* The table row and the JSON line of one result. */
+static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_bench_result *rp) {
+    const pasta_bench_result r = *rp;
+
+    char nbuf[24];
+    if (id->n)
+        snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)id->n);
+    else
+        snprintf(nbuf, sizeof nbuf, "-");
+    char ci[64];
+    snprintf(ci, sizeof ci, "[%.2f, %.2f] ns", r.lo_ns, r.hi_ns);
+    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  %-24s %.0f\n", id->suite ? id->suite : "-",
+           id->name ? id->name : "-", id->field ? id->field : "-",
+           id->backend ? id->backend : "-", nbuf, id->threads, r.median_ns, ci,
+           r.median_ns * pasta_bench_core_ghz());
+    fflush(stdout);
+
+    if (g.json) {
+        FILE *f = g.json;
+        fputc('{', f);
+        json_str(f, "suite", id->suite);
+        fputc(',', f);
+        json_str(f, "name", id->name);
+        fputc(',', f);
+        json_str(f, "backend", id->backend);
+        fputc(',', f);
+        json_str(f, "field", id->field);
+        fprintf(f, ",\"n\":%llu,\"threads\":%d,", (unsigned long long)id->n, id->threads);
+        json_num(f, "median_ns", r.median_ns);
+        fputc(',', f);
+        json_num(f, "lo_ns", r.lo_ns);
+        fputc(',', f);
+        json_num(f, "hi_ns", r.hi_ns);
+        fprintf(f, ",\"samples\":%d,", r.samples);
+        json_num(f, "core_ghz", pasta_bench_core_ghz());
+        fputc(',', f);
+        json_str(f, "clock", c == PASTA_BENCH_CLOCK_WALL ? "wall" : "thread_cpu");
+        fputc(',', f);
+        json_str(f, "cpu", pasta_bench_cpu());
+        fputc(',', f);
+        json_str(f, "compiler", pasta_bench_compiler());
+        fputc(',', f);
+        json_str(f, "binary_sha256", pasta_bench_binary_sha256());
+        if (id->extra_json && id->extra_json[0]) fprintf(f, ",%s", id->extra_json);
+        fputs("}\n", f);
+        fflush(f);
+    }
+}
+
+int pasta_bench_report(const pasta_bench_id *id, pasta_bench_clock clock, double *v, int n,
+                       pasta_bench_result *out) {
+    if (!id || !v || n < 1) return -1;
+    if (!pasta_bench_selected(id)) return 1;
+    if (!g.header_printed) pasta_bench_print_header(stdout);
+    pasta_bench_result r;
+    r.samples = n;
+    pasta_bench_median_ci(v, n, &r.median_ns, &r.lo_ns, &r.hi_ns);
+    emit(id, clock, &r);
+    if (out) *out = r;
+    return 0;
+}
+
 int pasta_bench_run(const pasta_bench_config *cfg, const pasta_bench_id *id, pasta_bench_fn fn,
                     void *ctx, pasta_bench_result *out) {
     if (!id || !fn || (cfg ? cfg : &g.config)->samples < 1) return -1;
@@ -331,49 +393,7 @@ int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *
     r.samples = n;
     pasta_bench_median_ci(v, n, &r.median_ns, &r.lo_ns, &r.hi_ns);
     free(v);
-
-    char nbuf[24];
-    if (id->n)
-        snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)id->n);
-    else
-        snprintf(nbuf, sizeof nbuf, "-");
-    char ci[64];
-    snprintf(ci, sizeof ci, "[%.2f, %.2f] ns", r.lo_ns, r.hi_ns);
-    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  %-24s %.0f\n", id->suite ? id->suite : "-",
-           id->name ? id->name : "-", id->field ? id->field : "-",
-           id->backend ? id->backend : "-", nbuf, id->threads, r.median_ns, ci,
-           r.median_ns * pasta_bench_core_ghz());
-    fflush(stdout);
-
-    if (g.json) {
-        FILE *f = g.json;
-        fputc('{', f);
-        json_str(f, "suite", id->suite);
-        fputc(',', f);
-        json_str(f, "name", id->name);
-        fputc(',', f);
-        json_str(f, "backend", id->backend);
-        fputc(',', f);
-        json_str(f, "field", id->field);
-        fprintf(f, ",\"n\":%llu,\"threads\":%d,", (unsigned long long)id->n, id->threads);
-        json_num(f, "median_ns", r.median_ns);
-        fputc(',', f);
-        json_num(f, "lo_ns", r.lo_ns);
-        fputc(',', f);
-        json_num(f, "hi_ns", r.hi_ns);
-        fprintf(f, ",\"samples\":%d,", r.samples);
-        json_num(f, "core_ghz", pasta_bench_core_ghz());
-        fputc(',', f);
-        json_str(f, "clock", c == PASTA_BENCH_CLOCK_WALL ? "wall" : "thread_cpu");
-        fputc(',', f);
-        json_str(f, "cpu", pasta_bench_cpu());
-        fputc(',', f);
-        json_str(f, "compiler", pasta_bench_compiler());
-        fputc(',', f);
-        json_str(f, "binary_sha256", pasta_bench_binary_sha256());
-        fputs("}\n", f);
-        fflush(f);
-    }
+    emit(id, c, &r);
     if (out) *out = r;
     return 0;
 }

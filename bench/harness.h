@@ -56,6 +56,8 @@ typedef struct {
     const char *field;   /* "fp", "fq", or NULL when not applicable */
     uint64_t n;          /* problem size (0 when not applicable) */
     int threads;         /* threads used by the body (1 for single-thread) */
+    const char *extra_json; /* more JSON members appended verbatim to the line, e.g.
+                               "\"digest\":\"..\",\"actions\":1"; NULL for none */
 } pasta_bench_id;
 
 typedef struct {
@@ -104,6 +106,11 @@ int pasta_bench_run(const pasta_bench_config *cfg, const pasta_bench_id *id, pas
 int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *id,
                            pasta_bench_fn fn, void *ctx, pasta_bench_result *out);
 
+/* A row from samples measured by the caller (ns per operation each, v sorted in
+ * place): the same table row and JSON line as pasta_bench_run. Returns 0, 1 when skipped
+ * by the filters, -1 on bad arguments. */
+int pasta_bench_report(const pasta_bench_id *id, pasta_bench_clock clock, double *v, int n,
+                       pasta_bench_result *out);
 /* Print the header (CPU, compiler, binary SHA-256, table columns) to `f`; pasta_bench_run
  * prints it to stdout before its first row unless this was called first. */
 void pasta_bench_print_header(FILE *f);

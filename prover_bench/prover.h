@@ -52,7 +52,8 @@ typedef struct halo2_witness {
     const size_t *instance_lens;
 } halo2_witness;
 
-/* Per-phase wall time of one create_proof, nanoseconds (the benchmark's breakdown). */
+/* Per-phase time of one create_proof, nanoseconds (the benchmark's breakdown): the
+ * calling thread's CPU time at threads = 1, wall time otherwise. */
 enum halo2_phase {
     HALO2_PH_ADVICE,     /* instance and advice: blinding rows, commitments, iNTTs, cosets */
     HALO2_PH_LOOKUPS,    /* lookup permutations and products (none yet) */

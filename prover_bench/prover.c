@@ -3,6 +3,7 @@
  * poly/multiopen/prover.rs; poly/commitment/prover.rs). Every array is column-major:
  * column c of length m at [c * m]. n = 2^k rows, N = 2^extended_k coset points, a
  * rotation by r rows is r * 2^(extended_k - k) coset points. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "prover_bench/prover.h"
 
 #include <omp.h>

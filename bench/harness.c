@@ -79,6 +79,11 @@ const char *pasta_bench_binary_sha256(void) {
 
 void pasta_bench_set_json(FILE *json) { g.json = json; }
 
+static char g_extra_json[512];
+void pasta_bench_set_extra_json(const char *members) {
+    snprintf(g_extra_json, sizeof g_extra_json, "%s", members ? members : "");
+}
+
 void pasta_bench_set_filter(const char *filter, const char *suite) {
     g.filter = (filter && *filter) ? filter : NULL;
     g.suite = (suite && *suite) ? suite : NULL;
@@ -324,7 +329,7 @@ static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_benc
         json_str(f, "compiler", pasta_bench_compiler());
         fputc(',', f);
         json_str(f, "binary_sha256", pasta_bench_binary_sha256());
-        if (id->extra_json && id->extra_json[0]) fprintf(f, ",%s", id->extra_json);
+        if (g_extra_json[0]) fprintf(f, ",%s", g_extra_json);
         fputs("}\n", f);
         fflush(f);
     }

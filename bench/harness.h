@@ -56,9 +56,10 @@ typedef struct {
     const char *field;   /* "fp", "fq", or NULL when not applicable */
     uint64_t n;          /* problem size (0 when not applicable) */
     int threads;         /* threads used by the body (1 for single-thread) */
-    const char *extra_json; /* more JSON members appended verbatim to the line, e.g.
-                               "\"digest\":\"..\",\"actions\":1"; NULL for none */
 } pasta_bench_id;
+/* More JSON members appended verbatim to every following JSON line until changed, e.g.
+ * "\"digest\":\"..\",\"actions\":1"; NULL or "" for none. The string is copied. */
+void pasta_bench_set_extra_json(const char *members);
 
 typedef struct {
     double median_ns; /* per operation */

@@ -130,3 +130,25 @@ int halo2_lookup_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
     rc |= halo2_copy(a, cs, cfg->a, HALO2_LOOKUP_ROWS - 1, cfg->inst, 1);
     return rc == PASTA_OK ? PASTA_OK : PASTA_ERR_INVALID_ARG;
 }
+
+int halo2_lookup_synthesize_witness(pasta_fp *advice, pasta_fp instance[2], int k,
+                                    const halo2_lookup_config *cfg, const uint8_t *bits) {
+    if (advice == NULL || instance == NULL || cfg == NULL || bits == NULL || k < 10 || k > 20)
+        return PASTA_ERR_INVALID_ARG;
+    const size_t n = (size_t)1 << k;
+    memset(advice, 0, 3 * n * sizeof *advice);
+    pasta_fp *a = &advice[(size_t)cfg->a.index * n], *b = &advice[(size_t)cfg->b.index * n],
+             *c = &advice[(size_t)cfg->c.index * n];
+    uint64_t av = 1, prev = 1;
+    for (size_t i = 0; i < HALO2_LOOKUP_ROWS; i++) {
+        if (bits[i] > 1) return PASTA_ERR_INVALID_ARG;
+        pasta_fp_from_u64(&a[i], av);
+        pasta_fp_from_u64(&b[i], bits[i]);
+        pasta_fp_from_u64(&c[i], i > 0 ? prev * bits[i] : 0);
+        prev = av;
+        av += bits[i];
+    }
+    instance[0] = a[0];
+    instance[1] = a[HALO2_LOOKUP_ROWS - 1];
+    return PASTA_OK;
+}

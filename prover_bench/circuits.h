@@ -40,4 +40,11 @@ void halo2_lookup_configure(halo2_cs *cs, halo2_lookup_config *cfg);
 int halo2_lookup_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
                                    const halo2_lookup_config *cfg);
 
+/* The prover's half: advice (3 columns of 2^k rows, column-major) and the instance
+ * column's two values from HALO2_LOOKUP_ROWS bits (bits[i] in {0, 1}): a[0] = 1,
+ * a[i + 1] = a[i] + b[i], b[i] = bits[i], c[0] = 0, c[i] = a[i - 1] b[i];
+ * instance = (a[0], a[ROWS - 1]). */
+int halo2_lookup_synthesize_witness(pasta_fp *advice, pasta_fp instance[2], int k,
+                                    const halo2_lookup_config *cfg, const uint8_t *bits);
+
 #endif /* PASTA_HALO2_CIRCUITS_H */

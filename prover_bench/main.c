@@ -221,7 +221,7 @@ static int bench_row(circuit *c, const char *name, const char *backend, int thre
                      int samples, uint8_t *proof, size_t *len, int phases) {
     char rowname[64], extra[128] = "";
     snprintf(rowname, sizeof rowname, "plonk_k11%s%s", name[0] ? "/" : "", name);
-    pasta_bench_id id = {"prover", rowname, backend, NULL, (uint64_t)c->params.n, threads, extra};
+    pasta_bench_id id = {"prover", rowname, backend, NULL, (uint64_t)c->params.n, threads};
     if (!pasta_bench_selected(&id)) return 0;
     double *v = malloc((size_t)samples * sizeof *v);
     double *ph = calloc((size_t)samples * HALO2_NUM_PHASES, sizeof *ph);
@@ -240,13 +240,15 @@ static int bench_row(circuit *c, const char *name, const char *backend, int thre
         snprintf(extra, sizeof extra, "\"digest\":\"%016llx%016llx\",\"proof_bytes\":%zu",
                  (unsigned long long)h.high64, (unsigned long long)h.low64, *len);
     }
+    pasta_bench_set_extra_json(extra);
     pasta_bench_report(&id, threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU, v,
                        samples, NULL);
+    pasta_bench_set_extra_json(NULL);
     if (phases) {
         for (int p = 0; p < HALO2_NUM_PHASES; p++) {
             char pn[64];
             snprintf(pn, sizeof pn, "plonk_k11/%s", halo2_phase_names[p]);
-            pasta_bench_id pid = {"prover", pn, backend, NULL, (uint64_t)c->params.n, threads, NULL};
+            pasta_bench_id pid = {"prover", pn, backend, NULL, (uint64_t)c->params.n, threads};
             pasta_bench_report(&pid, threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU, &ph[(size_t)p * samples], samples, NULL);
         }
     }

@@ -161,6 +161,13 @@ typedef struct circuit_data {
     pasta_fp adv_blinds[HALO2_MAX_COLUMNS];
     pasta_fp *z_polys, *z_cosets; /* nsets x n, N */
     pasta_fp z_blinds[MAX_SETS];
+    /* lookups (nl of them): compressed input and table values, permuted A' and S'
+     * (values, polys, cosets), products Z (polys, cosets), blinds */
+    pasta_fp *lk_in, *lk_tab, *lk_a, *lk_s;        /* nl x n values */
+    pasta_fp *lk_a_polys, *lk_s_polys, *lk_z_polys; /* nl x n */
+    pasta_fp *lk_a_cosets, *lk_s_cosets, *lk_z_cosets; /* nl x N */
+    pasta_fp lk_a_blind[HALO2_MAX_LOOKUPS], lk_s_blind[HALO2_MAX_LOOKUPS],
+        lk_z_blind[HALO2_MAX_LOOKUPS];
 } circuit_data;
 
 /* A polynomial being opened (multiopen's PolynomialPointer: identified by its slot). */
@@ -186,7 +193,7 @@ typedef struct prover {
     void *rng_ctx;
     int threads, nthreads;
     size_t n, N, rot_scale; /* rot_scale = N / n */
-    int ncirc, degree, blinding, chunk, nsets, nh;
+    int ncirc, degree, blinding, chunk, nsets, nh, nl;
     halo2_prover_timings *timings;
     double t0;
     writer w;
@@ -380,30 +387,37 @@ static int commit_random_poly(prover *p) {
 typedef struct eval_scratch {
     pasta_fp *buf;           /* n_nodes x CHUNK */
     const pasta_fp **val;    /* n_nodes */
-    pasta_fp acc[CHUNK], tmp[CHUNK];
+    pasta_fp acc[CHUNK], tmp[CHUNK], in[CHUNK], tab[CHUNK];
 } eval_scratch;
 
-/* A pointer to CHUNK consecutive values of coset starting at point `at` (mod N): into
- * the coset itself, or copied into dst when the chunk wraps around. */
-static const pasta_fp *coset_window(const prover *p, const pasta_fp *coset, long at,
-                                    pasta_fp *dst) {
-    const long N = (long)p->N;
-    at %= N;
-    if (at < 0) at += N;
-    if (at + CHUNK <= N) return coset + at;
-    for (long i = 0; i < CHUNK; i++) dst[i] = coset[(at + i) % N];
+/* A pointer to CHUNK consecutive values of arr (size entries) starting at `at` (mod
+ * size): into arr itself, or copied into dst when the chunk wraps around. */
+static const pasta_fp *window(const pasta_fp *arr, long size, long at, pasta_fp *dst) {
+    at %= size;
+    if (at < 0) at += size;
+    if (at + CHUNK <= size) return arr + at;
+    for (long i = 0; i < CHUNK; i++) dst[i] = arr[(at + i) % size];
     return dst;
 }
-
-static int query_coset(const prover *p, int ci, const halo2_query *q, long start, pasta_fp *dst,
-                       const pasta_fp **out) {
-    *out = coset_window(p, column_coset(p, ci, q->column), start + (long)q->rotation * (long)p->rot_scale,
-                        dst);
-    return PASTA_OK;
+static const pasta_fp *coset_window(const prover *p, const pasta_fp *coset, long at,
+                                    pasta_fp *dst) {
+    return window(coset, (long)p->N, at, dst);
 }
 
-static void eval_chunk_nodes(const prover *p, int ci, long start, const uint8_t *needed,
-                             eval_scratch *s) {
+/* A query's CHUNK values from row/point `start`: on the coset (lagrange = 0: N points,
+ * a rotation is rot_scale points) or on the circuit rows (lagrange = 1: n values). */
+static const pasta_fp *query_window(const prover *p, int ci, const halo2_query *q, long start,
+                                    int lagrange, pasta_fp *dst) {
+    if (lagrange)
+        return window(column_values(p, ci, q->column), (long)p->n, start + q->rotation, dst);
+    return window(column_coset(p, ci, q->column), (long)p->N,
+                  start + (long)q->rotation * (long)p->rot_scale, dst);
+}
+
+/* Every needed node's CHUNK values from `start` (children precede parents in
+ * cs->nodes). */
+static void eval_chunk_nodes(const prover *p, int ci, long start, int lagrange,
+                             const uint8_t *needed, eval_scratch *s) {
     const halo2_cs *cs = p->cs;
     for (int i = 0; i < cs->n_nodes; i++) {
         if (!needed[i]) continue;
@@ -414,10 +428,14 @@ static void eval_chunk_nodes(const prover *p, int ci, long start, const uint8_t 
             for (int t = 0; t < CHUNK; t++) b[t] = e->c;
             s->val[i] = b;
             break;
-        case HALO2_E_FIXED: query_coset(p, ci, &cs->fixed_queries[e->query], start, b, &s->val[i]); break;
-        case HALO2_E_ADVICE: query_coset(p, ci, &cs->advice_queries[e->query], start, b, &s->val[i]); break;
+        case HALO2_E_FIXED:
+            s->val[i] = query_window(p, ci, &cs->fixed_queries[e->query], start, lagrange, b);
+            break;
+        case HALO2_E_ADVICE:
+            s->val[i] = query_window(p, ci, &cs->advice_queries[e->query], start, lagrange, b);
+            break;
         case HALO2_E_INSTANCE:
-            query_coset(p, ci, &cs->instance_queries[e->query], start, b, &s->val[i]);
+            s->val[i] = query_window(p, ci, &cs->instance_queries[e->query], start, lagrange, b);
             break;
         case HALO2_E_NEGATED:
             for (int t = 0; t < CHUNK; t++) pasta_fp_neg(&b[t], &s->val[e->a][t]);
@@ -437,6 +455,16 @@ static void eval_chunk_nodes(const prover *p, int ci, long start, const uint8_t 
             break;
         default: break; /* selectors are gone (checked before) */
         }
+    }
+}
+
+/* out = sum θ^(m−1−i) val[expr[i]] (lookup/prover.rs compress_expressions) */
+static void compress_chunk(const prover *p, const int *expr, int m, const eval_scratch *s,
+                           pasta_fp *out) {
+    memset(out, 0, CHUNK * sizeof *out);
+    for (int i = 0; i < m; i++) {
+        pasta_fp_vec_scale(out, out, &p->theta, CHUNK);
+        pasta_fp_vec_add(out, out, s->val[expr[i]], CHUNK);
     }
 }
 
@@ -531,10 +559,82 @@ static void permutation_chunk(const prover *p, int ci, long start, eval_scratch 
     }
 }
 
-/* Marks the nodes reachable from the gate polynomials. */
+/* The lookups' constraints on one chunk (lookup/prover.rs construct), per lookup:
+ *   l_0 (1 − Z), l_last (Z^2 − Z),
+ *   active (Z(ωX) (A' + β) (S' + γ) − Z (A_c + β) (S_c + γ)),
+ *   l_0 (A' − S'), active (A' − S') (A' − A'(ω^−1 X)),
+ * active = 1 − (l_last + l_blind); A_c, S_c the compressed input and table on the coset
+ * (the chunk's node values must be evaluated already). */
+static void lookup_chunk(const prover *p, int ci, long start, eval_scratch *s) {
+    const halo2_cs *cs = p->cs;
+    const circuit_data *cd = &p->cd[ci];
+    const pasta_fp *l0 = &p->pk->l0[start], *l_last = &p->pk->l_last[start],
+                   *l_blind = &p->pk->l_blind[start];
+    pasta_fp one, t, u, active[CHUNK], w1[CHUNK], w2[CHUNK];
+    pasta_fp_one(&one);
+    pasta_fp *tmp = s->tmp;
+    if (cs->n_lookups == 0) return;
+    for (int r = 0; r < CHUNK; r++) {
+        pasta_fp_add(&t, &l_last[r], &l_blind[r]);
+        pasta_fp_sub(&active[r], &one, &t);
+    }
+    for (int l = 0; l < cs->n_lookups; l++) {
+        const halo2_lookup *lk = &cs->lookups[l];
+        const pasta_fp *zc = &cd->lk_z_cosets[(size_t)l * p->N];
+        const pasta_fp *ac = &cd->lk_a_cosets[(size_t)l * p->N];
+        const pasta_fp *z = zc + start, *a = ac + start;
+        const pasta_fp *sv = &cd->lk_s_cosets[(size_t)l * p->N + (size_t)start];
+        const pasta_fp *znext = coset_window(p, zc, start + (long)p->rot_scale, w1);
+        const pasta_fp *aprev = coset_window(p, ac, start - (long)p->rot_scale, w2);
+        compress_chunk(p, lk->input, lk->n, s, s->in);
+        compress_chunk(p, lk->table, lk->n, s, s->tab);
+        for (int r = 0; r < CHUNK; r++) {
+            pasta_fp_sub(&t, &one, &z[r]);
+            pasta_fp_mul(&tmp[r], &t, &l0[r]);
+        }
+        fold_vec(p, s->acc, tmp);
+        for (int r = 0; r < CHUNK; r++) {
+            pasta_fp_sqr(&t, &z[r]);
+            pasta_fp_sub(&t, &t, &z[r]);
+            pasta_fp_mul(&tmp[r], &t, &l_last[r]);
+        }
+        fold_vec(p, s->acc, tmp);
+        for (int r = 0; r < CHUNK; r++) {
+            pasta_fp left, right;
+            pasta_fp_add(&t, &a[r], &p->beta);
+            pasta_fp_mul(&left, &znext[r], &t);
+            pasta_fp_add(&t, &sv[r], &p->gamma);
+            pasta_fp_mul(&left, &left, &t);
+            pasta_fp_add(&t, &s->in[r], &p->beta);
+            pasta_fp_mul(&right, &z[r], &t);
+            pasta_fp_add(&t, &s->tab[r], &p->gamma);
+            pasta_fp_mul(&right, &right, &t);
+            pasta_fp_sub(&t, &left, &right);
+            pasta_fp_mul(&tmp[r], &t, &active[r]);
+        }
+        fold_vec(p, s->acc, tmp);
+        for (int r = 0; r < CHUNK; r++) {
+            pasta_fp_sub(&t, &a[r], &sv[r]);
+            pasta_fp_mul(&tmp[r], &t, &l0[r]);
+        }
+        fold_vec(p, s->acc, tmp);
+        for (int r = 0; r < CHUNK; r++) {
+            pasta_fp_sub(&t, &a[r], &sv[r]);
+            pasta_fp_sub(&u, &a[r], &aprev[r]);
+            pasta_fp_mul(&t, &t, &u);
+            pasta_fp_mul(&tmp[r], &t, &active[r]);
+        }
+        fold_vec(p, s->acc, tmp);
+    }
+}
+
+/* Marks the nodes reachable from the gate polynomials and the lookups' expressions. */
 static void mark_needed(const halo2_cs *cs, uint8_t *needed) {
     memset(needed, 0, (size_t)cs->n_nodes);
     for (int g = 0; g < cs->n_gate_polys; g++) needed[cs->gate_polys[g]] = 1;
+    for (int l = 0; l < cs->n_lookups; l++)
+        for (int i = 0; i < cs->lookups[l].n; i++)
+            needed[cs->lookups[l].input[i]] = needed[cs->lookups[l].table[i]] = 1;
     for (int i = cs->n_nodes - 1; i >= 0; i--) { /* children precede parents */
         if (!needed[i]) continue;
         const halo2_expr *e = &cs->nodes[i];
@@ -564,9 +664,10 @@ static int evaluate_h(prover *p) {
             const long start = k * CHUNK;
             memset(s->acc, 0, sizeof s->acc);
             for (int ci = 0; ci < p->ncirc; ci++) {
-                eval_chunk_nodes(p, ci, start, needed, s);
+                eval_chunk_nodes(p, ci, start, 0, needed, s);
                 for (int g = 0; g < cs->n_gate_polys; g++) fold_vec(p, s->acc, s->val[cs->gate_polys[g]]);
                 permutation_chunk(p, ci, start, s);
+                lookup_chunk(p, ci, start, s);
             }
             memcpy(&p->h[start], s->acc, sizeof s->acc);
         }
@@ -588,6 +689,159 @@ static int commit_h(prover *p) {
         TRY(halo2_ck_commit(p->ck, &c[i], &p->h[(size_t)i * p->n], &p->h_blinds[i], p->threads));
     for (int i = 0; i < p->nh; i++) TRY(write_point(&p->w, &c[i]));
     return PASTA_OK;
+}
+
+/* ---- Phase: lookups (lookup/prover.rs). */
+
+/* Canonical integer order of field elements, as pasta_curves' Ord for Fp. */
+typedef struct keyed {
+    uint64_t key[4];
+    uint32_t index;
+} keyed;
+static int key_cmp(const keyed *a, const keyed *b) {
+    for (int i = 3; i >= 0; i--)
+        if (a->key[i] != b->key[i]) return a->key[i] < b->key[i] ? -1 : 1;
+    return 0;
+}
+static int key_eq(const keyed *a, const keyed *b) { return key_cmp(a, b) == 0; }
+/* qsort order: by value, ties by row (a total order: the same result on every libc) */
+static int keyed_cmp(const void *x, const void *y) {
+    const keyed *a = x, *b = y;
+    const int c = key_cmp(a, b);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* permute_expression_pair: over the usable rows, A' = the inputs sorted; S'[row] = A'[row]
+ * at the first row of each run of equal inputs (one table occurrence of that value used),
+ * the leftover table values in ascending order into the other rows, each taking the last
+ * remaining one; then blinding + 1 random rows in each (inputs first, then table).
+ * PASTA_ERR_INVALID_ARG when an input is not in the table (halo2's
+ * ConstraintSystemFailure). */
+static int permute_pair(prover *p, const pasta_fp *in, const pasta_fp *tab, pasta_fp *a_out,
+                        pasta_fp *s_out) {
+    const size_t n = p->n, usable = n - (size_t)(p->blinding + 1);
+    keyed *ki = malloc(usable * sizeof *ki), *kt = malloc(usable * sizeof *kt);
+    uint32_t *repeated = malloc(usable * sizeof *repeated);
+    uint8_t *used = calloc(usable, 1);
+    int rc = (ki && kt && repeated && used) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    if (rc == PASTA_OK) {
+        for (size_t r = 0; r < usable; r++) {
+            pasta_fp_to_raw(ki[r].key, &in[r]);
+            ki[r].index = (uint32_t)r;
+            pasta_fp_to_raw(kt[r].key, &tab[r]);
+            kt[r].index = (uint32_t)r;
+        }
+        qsort(ki, usable, sizeof *ki, keyed_cmp);
+        qsort(kt, usable, sizeof *kt, keyed_cmp);
+        size_t nrep = 0, ti = 0;
+        for (size_t r = 0; r < usable && rc == PASTA_OK; r++) {
+            a_out[r] = in[ki[r].index];
+            if (r == 0 || !key_eq(&ki[r], &ki[r - 1])) {
+                s_out[r] = a_out[r];
+                while (ti < usable && key_cmp(&kt[ti], &ki[r]) < 0) ti++;
+                if (ti < usable && key_eq(&kt[ti], &ki[r])) used[ti++] = 1;
+                else rc = PASTA_ERR_INVALID_ARG;
+            } else {
+                repeated[nrep++] = (uint32_t)r;
+            }
+        }
+        for (size_t t = 0; t < usable && rc == PASTA_OK; t++)
+            if (!used[t]) {
+                if (nrep == 0) rc = PASTA_ERR_INVALID_ARG; /* cannot happen: counts agree */
+                else s_out[repeated[--nrep]] = tab[kt[t].index];
+            }
+    }
+    for (size_t r = usable; rc == PASTA_OK && r < n; r++) rc = random_fp(p, &a_out[r]);
+    for (size_t r = usable; rc == PASTA_OK && r < n; r++) rc = random_fp(p, &s_out[r]);
+    free(ki), free(kt), free(repeated), free(used);
+    return rc;
+}
+
+/* commit_permuted for every circuit and lookup: the compressed input and table values
+ * (θ), A' and S', their commitments (random blinds: input, then table), polys, cosets. */
+static int commit_lookups_permuted(prover *p) {
+    const halo2_cs *cs = p->cs;
+    const size_t n = p->n;
+    if (cs->n_lookups == 0) return PASTA_OK;
+    const size_t nn = (size_t)cs->n_nodes;
+    uint8_t *needed = malloc(nn);
+    eval_scratch s = {0};
+    s.buf = malloc(nn * CHUNK * sizeof(pasta_fp));
+    s.val = malloc(nn * sizeof *s.val);
+    int rc = (needed && s.buf && s.val) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    if (rc == PASTA_OK) {
+        memset(needed, 0, nn);
+        for (int i = cs->n_nodes - 1; i >= 0; i--) { /* the lookups' expressions alone */
+            const halo2_expr *e = &cs->nodes[i];
+            for (int l = 0; l < cs->n_lookups; l++)
+                for (int j = 0; j < cs->lookups[l].n; j++)
+                    if (cs->lookups[l].input[j] == i || cs->lookups[l].table[j] == i) needed[i] = 1;
+            if (!needed[i]) continue;
+            if (e->op == HALO2_E_NEGATED || e->op == HALO2_E_SCALED) needed[e->a] = 1;
+            if (e->op == HALO2_E_SUM || e->op == HALO2_E_PRODUCT) needed[e->a] = needed[e->b] = 1;
+        }
+    }
+    for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
+        circuit_data *cd = &p->cd[ci];
+        for (size_t start = 0; start < n; start += CHUNK) {
+            eval_chunk_nodes(p, ci, (long)start, 1, needed, &s);
+            for (int l = 0; l < cs->n_lookups; l++) {
+                compress_chunk(p, cs->lookups[l].input, cs->lookups[l].n, &s, &cd->lk_in[(size_t)l * n + start]);
+                compress_chunk(p, cs->lookups[l].table, cs->lookups[l].n, &s, &cd->lk_tab[(size_t)l * n + start]);
+            }
+        }
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
+            const size_t o = (size_t)l * n, O = (size_t)l * p->N;
+            pasta_vesta_affine ca, cs_;
+            rc = permute_pair(p, &cd->lk_in[o], &cd->lk_tab[o], &cd->lk_a[o], &cd->lk_s[o]);
+            if (rc == PASTA_OK) rc = random_fp(p, &cd->lk_a_blind[l]);
+            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &ca, &cd->lk_a[o], &cd->lk_a_blind[l], p->threads);
+            if (rc == PASTA_OK) rc = random_fp(p, &cd->lk_s_blind[l]);
+            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &cs_, &cd->lk_s[o], &cd->lk_s_blind[l], p->threads);
+            if (rc == PASTA_OK) rc = write_point(&p->w, &ca);
+            if (rc == PASTA_OK) rc = write_point(&p->w, &cs_);
+            if (rc == PASTA_OK) rc = to_poly_and_coset(p, &cd->lk_a[o], &cd->lk_a_polys[o], &cd->lk_a_cosets[O]);
+            if (rc == PASTA_OK) rc = to_poly_and_coset(p, &cd->lk_s[o], &cd->lk_s_polys[o], &cd->lk_s_cosets[O]);
+        }
+    }
+    free(needed), free(s.buf), free(s.val);
+    return rc;
+}
+
+/* commit_product for every circuit and lookup: Z[0] = 1, Z[i + 1] = Z[i] (A_c + β)
+ * (S_c + γ) / ((A' + β) (S' + γ)) up to the last usable row, then `blinding` random rows;
+ * a random blind. */
+static int commit_lookups_product(prover *p) {
+    const halo2_cs *cs = p->cs;
+    const size_t n = p->n;
+    if (cs->n_lookups == 0) return PASTA_OK;
+    pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den), *z = malloc(n * sizeof *z);
+    int rc = (num && den && z) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
+        circuit_data *cd = &p->cd[ci];
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
+            const size_t o = (size_t)l * n;
+#pragma omp parallel for num_threads(p->nthreads) schedule(static)
+            for (size_t r = 0; r < n; r++) {
+                pasta_fp t, u;
+                pasta_fp_add(&t, &cd->lk_in[o + r], &p->beta);
+                pasta_fp_add(&u, &cd->lk_tab[o + r], &p->gamma);
+                pasta_fp_mul(&num[r], &t, &u);
+                pasta_fp_add(&t, &cd->lk_a[o + r], &p->beta);
+                pasta_fp_add(&u, &cd->lk_s[o + r], &p->gamma);
+                pasta_fp_mul(&den[r], &t, &u);
+            }
+            rc = pasta_fp_grand_product(z, num, den, n);
+            for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++) rc = random_fp(p, &z[r]);
+            if (rc == PASTA_OK) rc = random_fp(p, &cd->lk_z_blind[l]);
+            pasta_vesta_affine c;
+            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->lk_z_blind[l], p->threads);
+            if (rc == PASTA_OK) rc = to_poly_and_coset(p, z, &cd->lk_z_polys[o], &cd->lk_z_cosets[(size_t)l * p->N]);
+            if (rc == PASTA_OK) rc = write_point(&p->w, &c);
+        }
+    }
+    free(num), free(den), free(z);
+    return rc;
 }
 
 /* ---- Phase: evaluations. Every (polynomial, point) is evaluated in parallel, then the
@@ -639,6 +893,19 @@ static int evaluations(prover *p) {
             rc = add_job(jobs, &nj, cap, z, &p->x);
             if (rc == PASTA_OK) rc = add_job(jobs, &nj, cap, z, &x_next);
             if (rc == PASTA_OK && s + 1 < p->nsets) rc = add_job(jobs, &nj, cap, z, &x_last);
+        }
+    /* per lookup: Z(x), Z(ωx), A'(x), A'(ω^-1 x), S'(x) */
+    pasta_fp x_prev;
+    rotate_omega(p, &x_prev, &p->x, -1);
+    for (int ci = 0; ci < p->ncirc && rc == PASTA_OK; ci++)
+        for (int l = 0; l < cs->n_lookups && rc == PASTA_OK; l++) {
+            const size_t o = (size_t)l * p->n;
+            const circuit_data *cd = &p->cd[ci];
+            rc = add_job(jobs, &nj, cap, &cd->lk_z_polys[o], &p->x);
+            if (rc == PASTA_OK) rc = add_job(jobs, &nj, cap, &cd->lk_z_polys[o], &x_next);
+            if (rc == PASTA_OK) rc = add_job(jobs, &nj, cap, &cd->lk_a_polys[o], &p->x);
+            if (rc == PASTA_OK) rc = add_job(jobs, &nj, cap, &cd->lk_a_polys[o], &x_prev);
+            if (rc == PASTA_OK) rc = add_job(jobs, &nj, cap, &cd->lk_s_polys[o], &p->x);
         }
     if (rc == PASTA_OK) {
 #pragma omp parallel for num_threads(p->nthreads) schedule(dynamic, 1)
@@ -695,6 +962,20 @@ static int build_queries(prover *p) {
             TRY(add_pquery(p, ref[s], &x_next));
         }
         for (int s = p->nsets - 2; s >= 0; s--) TRY(add_pquery(p, ref[s], &x_last));
+        /* per lookup: Z at x, A' at x, S' at x, A' at ω^-1 x, Z at ωx */
+        pasta_fp x_prev;
+        rotate_omega(p, &x_prev, &p->x, -1);
+        for (int l = 0; l < cs->n_lookups; l++) {
+            const size_t o = (size_t)l * p->n;
+            const int z = new_polyref(p, &cd->lk_z_polys[o], &cd->lk_z_blind[l]);
+            const int a = new_polyref(p, &cd->lk_a_polys[o], &cd->lk_a_blind[l]);
+            const int s = new_polyref(p, &cd->lk_s_polys[o], &cd->lk_s_blind[l]);
+            TRY(add_pquery(p, z, &p->x));
+            TRY(add_pquery(p, a, &p->x));
+            TRY(add_pquery(p, s, &p->x));
+            TRY(add_pquery(p, a, &x_prev));
+            TRY(add_pquery(p, z, &x_next));
+        }
     }
     {
         int ref[HALO2_MAX_COLUMNS];
@@ -981,6 +1262,15 @@ static int count_point_sets(const halo2_cs *cs, int nsets, int blinding) {
                 }
                 masks[nmask++] = m;
             }
+        if (l == 1 && cs->n_lookups > 0) { /* the lookups: Z {0, 1}, A' {0, -1}, S' {0} */
+            uint64_t m0, m1, mm1;
+            ROT_BIT(0, m0);
+            ROT_BIT(1, m1);
+            ROT_BIT(-1, mm1);
+            masks[nmask++] = m0 | m1;
+            masks[nmask++] = m0 | mm1;
+            masks[nmask++] = m0;
+        }
     }
     ROT_BIT(0, bit);
     masks[nmask++] = bit; /* σ, h, random: at x */
@@ -999,11 +1289,12 @@ size_t halo2_proof_size(const halo2_vk *vk, int ncircuits) {
     const int degree = halo2_cs_degree(cs), blinding = halo2_cs_blinding_factors(cs);
     const int chunk = degree - 2, nsets = (cs->n_perm_columns + chunk - 1) / chunk;
     const size_t A = (size_t)ncircuits;
-    size_t points = A * (size_t)cs->num_advice + A * (size_t)nsets + 1 + (size_t)(degree - 1) + 1 +
-                    1 + 2 * (size_t)vk->k;
+    const size_t L = (size_t)cs->n_lookups;
+    size_t points = A * (size_t)cs->num_advice + A * 3 * L + A * (size_t)nsets + 1 +
+                    (size_t)(degree - 1) + 1 + 1 + 2 * (size_t)vk->k;
     size_t scalars = A * (size_t)(cs->n_instance_queries + cs->n_advice_queries) +
                      (size_t)cs->n_fixed_queries + 1 + (size_t)cs->n_perm_columns +
-                     A * (size_t)(nsets > 0 ? 3 * nsets - 1 : 0) +
+                     A * (size_t)(nsets > 0 ? 3 * nsets - 1 : 0) + A * 5 * L +
                      (size_t)count_point_sets(cs, nsets, blinding) + 2;
     return 32 * (points + scalars);
 }
@@ -1013,6 +1304,9 @@ static void free_circuits(circuit_data *cd, int ncirc) {
         free(cd[i].inst_values), free(cd[i].inst_polys), free(cd[i].inst_cosets);
         free(cd[i].adv_values), free(cd[i].adv_polys), free(cd[i].adv_cosets);
         free(cd[i].z_polys), free(cd[i].z_cosets);
+        free(cd[i].lk_in), free(cd[i].lk_tab), free(cd[i].lk_a), free(cd[i].lk_s);
+        free(cd[i].lk_a_polys), free(cd[i].lk_s_polys), free(cd[i].lk_z_polys);
+        free(cd[i].lk_a_cosets), free(cd[i].lk_s_cosets), free(cd[i].lk_z_cosets);
     }
     free(cd);
 }
@@ -1035,8 +1329,21 @@ static int alloc_circuits(prover *p) {
         c->adv_cosets = malloc(na * N * sizeof(pasta_fp));
         c->z_polys = malloc(ns * n * sizeof(pasta_fp));
         c->z_cosets = malloc(ns * N * sizeof(pasta_fp));
+        const size_t nl = (size_t)(cs->n_lookups ? cs->n_lookups : 1);
+        c->lk_in = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_tab = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_a = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_s = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_a_polys = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_s_polys = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_z_polys = malloc(nl * n * sizeof(pasta_fp));
+        c->lk_a_cosets = malloc(nl * N * sizeof(pasta_fp));
+        c->lk_s_cosets = malloc(nl * N * sizeof(pasta_fp));
+        c->lk_z_cosets = malloc(nl * N * sizeof(pasta_fp));
         if (!c->inst_values || !c->inst_polys || !c->inst_cosets || !c->adv_values ||
-            !c->adv_polys || !c->adv_cosets || !c->z_polys || !c->z_cosets)
+            !c->adv_polys || !c->adv_cosets || !c->z_polys || !c->z_cosets || !c->lk_in ||
+            !c->lk_tab || !c->lk_a || !c->lk_s || !c->lk_a_polys || !c->lk_s_polys ||
+            !c->lk_z_polys || !c->lk_a_cosets || !c->lk_s_cosets || !c->lk_z_cosets)
             return PASTA_ERR_NO_MEMORY;
     }
     return PASTA_OK;
@@ -1049,7 +1356,6 @@ static int check_args(const halo2_commit_key *ck, const halo2_pk *pk, const halo
         return PASTA_ERR_INVALID_ARG;
     const halo2_cs *cs = pk->vk->cs;
     if (cs->error || ck->n != pk->n || ck->params->k != (uint32_t)pk->vk->k) return PASTA_ERR_INVALID_ARG;
-    if (cs->n_lookups > 0) return PASTA_ERR_UNSUPPORTED; /* the next issue's */
     for (int i = 0; i < cs->n_nodes; i++)
         if (cs->nodes[i].op == HALO2_E_SELECTOR) return PASTA_ERR_INVALID_ARG; /* not compressed */
     for (int c = 0; c < cs->n_perm_columns; c++)
@@ -1084,12 +1390,14 @@ static int prove(prover *p, const halo2_witness *circuits) {
     TRY(commit_advice(p, circuits));
     phase_end(p, HALO2_PH_ADVICE);
     halo2_transcript_squeeze_challenge(&p->w.t, &p->theta);
-    /* lookups: permuted commitments here (the next issue) */
+    TRY(commit_lookups_permuted(p));
+    phase_end(p, HALO2_PH_LOOKUPS);
     halo2_transcript_squeeze_challenge(&p->w.t, &p->beta);
     halo2_transcript_squeeze_challenge(&p->w.t, &p->gamma);
     TRY(commit_permutation(p));
     phase_end(p, HALO2_PH_PERMUTATION);
-    /* lookups: product commitments here */
+    TRY(commit_lookups_product(p));
+    phase_end(p, HALO2_PH_LOOKUPS);
     TRY(commit_random_poly(p));
     phase_end(p, HALO2_PH_H_COMMIT);
     halo2_transcript_squeeze_challenge(&p->w.t, &p->y);

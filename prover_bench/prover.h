@@ -9,8 +9,9 @@
  * argument's random polynomial; y; h(X) on the extended coset (gates, permutation and
  * [lookup] constraints folded with y, divided by X^n − 1, split into degree − 1 pieces,
  * committed); x; evaluations; multiopen (x1, x2, q', x3, q evaluations, x4); the IPA (s,
- * ξ, z, k rounds of L and R, c, f). [..]: lookups are the next issue's; a constraint
- * system with lookups is PASTA_ERR_UNSUPPORTED here for now. */
+ * ξ, z, k rounds of L and R, c, f). [..]: halo2's lookup argument
+ * (lookup/prover.rs: θ-compressed inputs and tables, permute_expression_pair, A', S', the
+ * product Z and its five constraints). */
 #ifndef PASTA_HALO2_PROVER_H
 #define PASTA_HALO2_PROVER_H
 
@@ -71,7 +72,7 @@ typedef struct halo2_prover_timings {
     double ns[HALO2_NUM_PHASES];
 } halo2_prover_timings;
 
-/* Bytes of a proof of ncircuits instances of the circuit of vk (no lookups). */
+/* Bytes of a proof of ncircuits instances of the circuit of vk. */
 size_t halo2_proof_size(const halo2_vk *vk, int ncircuits);
 
 /* create_proof for ncircuits (>= 1) circuit instances sharing one opening (halo2's
@@ -83,9 +84,12 @@ size_t halo2_proof_size(const halo2_vk *vk, int ncircuits);
  *   out:     cap >= halo2_proof_size bytes; *len gets the size.
  *   timings: may be NULL.
  * Returns PASTA_OK; PASTA_ERR_INVALID_ARG (NULL, mismatched params/pk, ncircuits < 1,
- * cap too small, an instance column too long: halo2's InstanceTooLarge, or a failure of
- * rng); PASTA_ERR_UNSUPPORTED (lookups; a permutation column without a rotation-0
- * query); PASTA_ERR_NO_MEMORY. On error nothing meaningful is in out.
+ * threads < 0, cap too small, an instance column too long: halo2's InstanceTooLarge, a
+ * lookup input that is not in its table: halo2's ConstraintSystemFailure, a commitment
+ * that is the identity, which halo2 cannot write); PASTA_ERR_RNG (rng failed);
+ * PASTA_ERR_UNSUPPORTED (a permutation column without a rotation-0 query, degree > 65,
+ * an extended domain below 64 points, more than 64 distinct opening points);
+ * PASTA_ERR_NO_MEMORY. On error nothing meaningful is in out.
  * A witness that does not satisfy the circuit still gives a proof, which fails to
  * verify (halo2's create_proof does not check either). */
 int halo2_create_proof(const halo2_commit_key *ck, const halo2_pk *pk,

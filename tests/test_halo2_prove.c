@@ -188,3 +188,128 @@ Test(halo2_prove, digest_same_on_backends_and_threads_and_pinned) {
               "digest %016llx%016llx differs from the pinned one", (unsigned long long)first.high64,
               (unsigned long long)first.low64);
 }
+
+/* ---- lookup_k11: instance column, rotations -1/0/+1, compressed selectors, a lookup. */
+#define LOOKUP_PROOF_LEN 1984
+
+static halo2_cs lcs;
+static halo2_lookup_config lcfg;
+static halo2_vk lvk;
+static halo2_pk lpk;
+
+static void lookup_setup(void) {
+    halo2_assembly a;
+    halo2_read_test_params(&params);
+    halo2_cs_init(&lcs);
+    halo2_lookup_configure(&lcs, &lcfg);
+    cr_assert_eq(halo2_assembly_init(&a, &lcs, 11), PASTA_OK);
+    cr_assert_eq(halo2_lookup_synthesize_keygen(&a, &lcs, &lcfg), PASTA_OK);
+    cr_assert_eq(halo2_assembly_compress_selectors(&a, &lcs), PASTA_OK);
+    cr_assert_eq(halo2_keygen_vk(&lvk, &params, &lcs, &a), PASTA_OK);
+    cr_assert_eq(halo2_keygen_pk(&lpk, &lvk, &lcs, &a), PASTA_OK);
+    halo2_assembly_free(&a);
+    cr_assert_eq(halo2_commit_key_init(&ck, &params, 0, 0), PASTA_OK);
+    advice = malloc(3 * params.n * sizeof *advice);
+    cr_assert_not_null(advice);
+}
+
+static void lookup_teardown(void) {
+    free(advice);
+    halo2_commit_key_free(&ck);
+    halo2_pk_free(&lpk);
+    halo2_params_free(&params);
+}
+
+/* witness-N.txt: "bits " then HALO2_LOOKUP_ROWS digits; instance-N.hex: two reprs */
+static void read_lookup_witness(int i, pasta_fp instance[2]) {
+    char rel[64];
+    size_t len;
+    snprintf(rel, sizeof rel, "halo2/lookup_k11/witness-%d.txt", i);
+    uint8_t *t = halo2_slurp(rel, &len), bits[HALO2_LOOKUP_ROWS];
+    cr_assert(len >= 5 + HALO2_LOOKUP_ROWS && memcmp(t, "bits ", 5) == 0);
+    for (int j = 0; j < HALO2_LOOKUP_ROWS; j++) {
+        cr_assert(t[5 + j] == '0' || t[5 + j] == '1');
+        bits[j] = (uint8_t)(t[5 + j] - '0');
+    }
+    free(t);
+    cr_assert_eq(halo2_lookup_synthesize_witness(advice, instance, 11, &lcfg, bits), PASTA_OK);
+    /* the instance halo2 published for this witness */
+    snprintf(rel, sizeof rel, "halo2/lookup_k11/instance-%d.hex", i);
+    t = halo2_slurp(rel, &len);
+    for (int v = 0; v < 2; v++) {
+        uint8_t repr[32], mine[32];
+        for (int j = 0; j < 32; j++) {
+            unsigned x;
+            cr_assert_eq(sscanf((const char *)t + 65 * v + 2 * j, "%2x", &x), 1);
+            repr[j] = (uint8_t)x;
+        }
+        pasta_fp_to_bytes(mine, &instance[v]);
+        cr_assert_eq(memcmp(repr, mine, 32), 0, "instance %d of witness %d", v, i);
+    }
+    free(t);
+}
+
+static int lookup_prove(int i, uint8_t seed_byte, int threads, uint8_t *proof, size_t *len,
+                        pasta_fp instance[2]) {
+    read_lookup_witness(i, instance);
+    uint8_t seed[32];
+    memset(seed, seed_byte, sizeof seed);
+    halo2_drbg rng;
+    halo2_drbg_init(&rng, seed);
+    const pasta_fp *cols[1] = {instance};
+    const size_t lens[1] = {2};
+    halo2_witness w = {advice, cols, lens};
+    return halo2_create_proof(&ck, &lpk, &w, 1, halo2_drbg_fill, &rng, threads, proof,
+                              LOOKUP_PROOF_LEN, len, NULL);
+}
+
+static int lookup_verify(const uint8_t *proof, size_t len, const pasta_fp instance[2]) {
+    const pasta_fp *cols[1] = {instance};
+    const size_t lens[1] = {2};
+    return halo2_verify_proof(&params, &lvk, cols, lens, proof, len);
+}
+
+TestSuite(halo2_prove_lookup, .init = lookup_setup, .fini = lookup_teardown, .timeout = 120);
+
+Test(halo2_prove_lookup, proofs_verify_have_halo2s_size_and_fail_corrupted) {
+    cr_assert_eq(halo2_proof_size(&lvk, 1), LOOKUP_PROOF_LEN);
+    for (int i = 1; i <= 3; i++) {
+        uint8_t proof[LOOKUP_PROOF_LEN];
+        size_t len = 0;
+        pasta_fp inst[2];
+        cr_assert_eq(lookup_prove(i, (uint8_t)(10 + i), 0, proof, &len, inst), PASTA_OK);
+        cr_assert_eq(len, LOOKUP_PROOF_LEN);
+        cr_assert_eq(lookup_verify(proof, len, inst), PASTA_OK, "lookup proof %d rejected", i);
+        /* a wrong instance, a flipped byte in the permuted input commitment A', in S', and
+         * in the last lookup evaluation */
+        pasta_fp bad[2] = {inst[0], inst[1]}, one;
+        pasta_fp_one(&one);
+        pasta_fp_add(&bad[1], &bad[1], &one);
+        cr_assert(is_rejection(lookup_verify(proof, len, bad)));
+        const size_t pos[3] = {96 + 5, 128 + 17, 0};
+        for (int j = 0; j < 3; j++) {
+            uint8_t buf[LOOKUP_PROOF_LEN];
+            memcpy(buf, proof, len);
+            buf[j < 2 ? pos[j] : len - 40] ^= 0x21;
+            cr_assert(is_rejection(lookup_verify(buf, len, inst)));
+        }
+    }
+}
+
+/* An input outside the table: halo2's ConstraintSystemFailure. */
+Test(halo2_prove_lookup, input_outside_the_table_is_refused) {
+    uint8_t proof[LOOKUP_PROOF_LEN];
+    size_t len;
+    pasta_fp inst[2];
+    read_lookup_witness(1, inst);
+    pasta_fp_from_u64(&advice[(size_t)lcfg.c.index * params.n + 5], 5000);
+    uint8_t seed[32] = {3};
+    halo2_drbg rng;
+    halo2_drbg_init(&rng, seed);
+    const pasta_fp *cols[1] = {inst};
+    const size_t lens[1] = {2};
+    halo2_witness w = {advice, cols, lens};
+    cr_assert_eq(halo2_create_proof(&ck, &lpk, &w, 1, halo2_drbg_fill, &rng, 1, proof,
+                                    LOOKUP_PROOF_LEN, &len, NULL),
+                 PASTA_ERR_INVALID_ARG);
+}

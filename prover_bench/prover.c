@@ -5,6 +5,7 @@
  * rotation by r rows is r * 2^(extended_k - k) coset points. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "prover_bench/prover.h"
+#include "prover_bench/program.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -385,8 +386,13 @@ static int commit_random_poly(prover *p) {
 #define CHUNK 64
 
 typedef struct eval_scratch {
-    pasta_fp *buf;           /* n_nodes x CHUNK */
+    pasta_fp *buf;           /* node evaluation (rows): n_nodes x CHUNK */
     const pasta_fp **val;    /* n_nodes */
+    /* program evaluation (coset): leaf windows and buffers */
+    const halo2_program *pr;
+    const pasta_fp **leaf;   /* nleaves */
+    pasta_fp *leafbuf;       /* nleaves x CHUNK: copies of windows that wrap */
+    pasta_fp *bufs;          /* nbufs x CHUNK */
     pasta_fp acc[CHUNK], tmp[CHUNK], in[CHUNK], tab[CHUNK];
 } eval_scratch;
 
@@ -465,6 +471,20 @@ static void compress_chunk(const prover *p, const int *expr, int m, const eval_s
     for (int i = 0; i < m; i++) {
         pasta_fp_vec_scale(out, out, &p->theta, CHUNK);
         pasta_fp_vec_add(out, out, s->val[expr[i]], CHUNK);
+    }
+}
+
+static const pasta_fp *slot_ptr(const eval_scratch *s, int slot) {
+    return slot < s->pr->nleaves ? s->leaf[slot] : &s->bufs[(size_t)(slot - s->pr->nleaves) * CHUNK];
+}
+
+/* out = sum θ^(m−1−i) slot[i] over the program's slots */
+static void compress_slots(const prover *p, const eval_scratch *s, const int *slots, int m,
+                           pasta_fp *out) {
+    memset(out, 0, CHUNK * sizeof *out);
+    for (int i = 0; i < m; i++) {
+        pasta_fp_vec_scale(out, out, &p->theta, CHUNK);
+        pasta_fp_vec_add(out, out, slot_ptr(s, slots[i]), CHUNK);
     }
 }
 
@@ -586,8 +606,8 @@ static void lookup_chunk(const prover *p, int ci, long start, eval_scratch *s) {
         const pasta_fp *sv = &cd->lk_s_cosets[(size_t)l * p->N + (size_t)start];
         const pasta_fp *znext = coset_window(p, zc, start + (long)p->rot_scale, w1);
         const pasta_fp *aprev = coset_window(p, ac, start - (long)p->rot_scale, w2);
-        compress_chunk(p, lk->input, lk->n, s, s->in);
-        compress_chunk(p, lk->table, lk->n, s, s->tab);
+        compress_slots(p, s, &s->pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH], lk->n, s->in);
+        compress_slots(p, s, &s->pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH], lk->n, s->tab);
         for (int r = 0; r < CHUNK; r++) {
             pasta_fp_sub(&t, &one, &z[r]);
             pasta_fp_mul(&tmp[r], &t, &l0[r]);
@@ -628,35 +648,55 @@ static void lookup_chunk(const prover *p, int ci, long start, eval_scratch *s) {
     }
 }
 
-/* Marks the nodes reachable from the gate polynomials and the lookups' expressions. */
-static void mark_needed(const halo2_cs *cs, uint8_t *needed) {
-    memset(needed, 0, (size_t)cs->n_nodes);
-    for (int g = 0; g < cs->n_gate_polys; g++) needed[cs->gate_polys[g]] = 1;
-    for (int l = 0; l < cs->n_lookups; l++)
-        for (int i = 0; i < cs->lookups[l].n; i++)
-            needed[cs->lookups[l].input[i]] = needed[cs->lookups[l].table[i]] = 1;
-    for (int i = cs->n_nodes - 1; i >= 0; i--) { /* children precede parents */
-        if (!needed[i]) continue;
-        const halo2_expr *e = &cs->nodes[i];
-        if (e->op == HALO2_E_NEGATED || e->op == HALO2_E_SCALED) needed[e->a] = 1;
-        if (e->op == HALO2_E_SUM || e->op == HALO2_E_PRODUCT) needed[e->a] = needed[e->b] = 1;
+/* One chunk of the compiled gate program: leaves read from the cosets, operations as
+ * vector ops, each gate polynomial folded into s->acc. */
+static void run_program(const prover *p, int ci, long start, eval_scratch *s) {
+    const halo2_program *pr = s->pr;
+    const halo2_cs *cs = p->cs;
+    for (int i = 0; i < pr->nleaves; i++) {
+        const halo2_prog_leaf *lf = &pr->leaves[i];
+        const halo2_query *q = lf->type == HALO2_E_FIXED   ? &cs->fixed_queries[lf->query]
+                               : lf->type == HALO2_E_ADVICE ? &cs->advice_queries[lf->query]
+                                                            : &cs->instance_queries[lf->query];
+        s->leaf[i] = query_window(p, ci, q, start, 0, &s->leafbuf[(size_t)i * CHUNK]);
+    }
+    for (int k = 0; k < pr->nops; k++) {
+        const halo2_prog_op *o = &pr->ops[k];
+        pasta_fp *d = o->dst >= 0 ? &s->bufs[(size_t)(o->dst - pr->nleaves) * CHUNK] : NULL;
+        switch (o->op) {
+        case HALO2_P_CONST:
+            for (int t = 0; t < CHUNK; t++) d[t] = o->c;
+            break;
+        case HALO2_P_ADD: pasta_fp_vec_add(d, slot_ptr(s, o->a), slot_ptr(s, o->b), CHUNK); break;
+        case HALO2_P_SUB: pasta_fp_vec_sub(d, slot_ptr(s, o->a), slot_ptr(s, o->b), CHUNK); break;
+        case HALO2_P_MUL: pasta_fp_vec_mul(d, slot_ptr(s, o->a), slot_ptr(s, o->b), CHUNK); break;
+        case HALO2_P_SCALE: pasta_fp_vec_scale(d, slot_ptr(s, o->a), &o->c, CHUNK); break;
+        case HALO2_P_NEG: {
+            const pasta_fp *a = slot_ptr(s, o->a);
+            for (int t = 0; t < CHUNK; t++) pasta_fp_neg(&d[t], &a[t]);
+            break;
+        }
+        case HALO2_P_FOLD: fold_vec(p, s->acc, slot_ptr(s, o->a)); break;
+        default: break;
+        }
     }
 }
 
 static int evaluate_h(prover *p) {
-    const halo2_cs *cs = p->cs;
     const int T = p->nthreads;
-    const size_t nn = (size_t)(cs->n_nodes ? cs->n_nodes : 1);
-    uint8_t *needed = malloc(nn);
+    halo2_program pr;
+    int rc = halo2_program_compile(&pr, p->cs);
+    if (rc != PASTA_OK) return rc;
     eval_scratch *sc = calloc((size_t)T, sizeof *sc);
-    int rc = (needed && sc) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    if (sc == NULL) rc = PASTA_ERR_NO_MEMORY;
     for (int t = 0; rc == PASTA_OK && t < T; t++) {
-        sc[t].buf = malloc(nn * CHUNK * sizeof(pasta_fp));
-        sc[t].val = malloc(nn * sizeof *sc[t].val);
-        if (!sc[t].buf || !sc[t].val) rc = PASTA_ERR_NO_MEMORY;
+        sc[t].pr = &pr;
+        sc[t].leaf = malloc((size_t)(pr.nleaves ? pr.nleaves : 1) * sizeof *sc[t].leaf);
+        sc[t].leafbuf = malloc((size_t)(pr.nleaves ? pr.nleaves : 1) * CHUNK * sizeof(pasta_fp));
+        sc[t].bufs = malloc((size_t)(pr.nbufs ? pr.nbufs : 1) * CHUNK * sizeof(pasta_fp));
+        if (!sc[t].leaf || !sc[t].leafbuf || !sc[t].bufs) rc = PASTA_ERR_NO_MEMORY;
     }
     if (rc == PASTA_OK) {
-        mark_needed(cs, needed);
         const long chunks = (long)(p->N / CHUNK);
 #pragma omp parallel for num_threads(T) schedule(static)
         for (long k = 0; k < chunks; k++) {
@@ -664,17 +704,16 @@ static int evaluate_h(prover *p) {
             const long start = k * CHUNK;
             memset(s->acc, 0, sizeof s->acc);
             for (int ci = 0; ci < p->ncirc; ci++) {
-                eval_chunk_nodes(p, ci, start, 0, needed, s);
-                for (int g = 0; g < cs->n_gate_polys; g++) fold_vec(p, s->acc, s->val[cs->gate_polys[g]]);
+                run_program(p, ci, start, s);
                 permutation_chunk(p, ci, start, s);
                 lookup_chunk(p, ci, start, s);
             }
             memcpy(&p->h[start], s->acc, sizeof s->acc);
         }
     }
-    for (int t = 0; sc && t < T; t++) free(sc[t].buf), free(sc[t].val);
+    for (int t = 0; sc && t < T; t++) free(sc[t].leaf), free(sc[t].leafbuf), free(sc[t].bufs);
     free(sc);
-    free(needed);
+    halo2_program_free(&pr);
     return rc;
 }
 

@@ -1,0 +1,284 @@
+/* prover_bench/program.h */
+#include "prover_bench/program.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void halo2_program_free(halo2_program *pr) {
+    free(pr->leaves);
+    free(pr->ops);
+    memset(pr, 0, sizeof *pr);
+}
+
+/* ---- Hash-consing: canon[i] is the first node structurally equal to node i. */
+
+static uint64_t node_hash(int op, int a, int b, int query, const pasta_fp *c) {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)op;
+    const uint64_t parts[3] = {(uint64_t)(uint32_t)a, (uint64_t)(uint32_t)b, (uint64_t)(uint32_t)query};
+    for (int i = 0; i < 3; i++) h = (h ^ parts[i]) * 0x100000001b3ull + (h >> 29);
+    if (c != NULL) {
+        uint8_t bytes[32];
+        pasta_fp_to_bytes(bytes, c);
+        for (int i = 0; i < 32; i++) h = (h ^ bytes[i]) * 0x100000001b3ull;
+    }
+    return h ^ (h >> 31);
+}
+
+typedef struct canon_node {
+    int op, a, b, query;
+} canon_node;
+
+static int has_constant(int op) { return op == HALO2_E_CONSTANT || op == HALO2_E_SCALED; }
+static int has_a(int op) {
+    return op == HALO2_E_NEGATED || op == HALO2_E_SCALED || op == HALO2_E_SUM || op == HALO2_E_PRODUCT;
+}
+static int has_b(int op) { return op == HALO2_E_SUM || op == HALO2_E_PRODUCT; }
+static int is_leaf(int op) { return op == HALO2_E_FIXED || op == HALO2_E_ADVICE || op == HALO2_E_INSTANCE; }
+
+static int canonicalise(const halo2_cs *cs, int *canon, canon_node *cn) {
+    const int n = cs->n_nodes;
+    size_t size = 16;
+    while (size < 2 * (size_t)n) size <<= 1;
+    int *table = malloc(size * sizeof *table);
+    if (table == NULL) return PASTA_ERR_NO_MEMORY;
+    for (size_t i = 0; i < size; i++) table[i] = -1;
+    for (int i = 0; i < n; i++) {
+        const halo2_expr *e = &cs->nodes[i];
+        if (e->op == HALO2_E_SELECTOR || e->op < HALO2_E_CONSTANT || e->op > HALO2_E_SELECTOR ||
+            (has_a(e->op) && (e->a < 0 || e->a >= i)) || (has_b(e->op) && (e->b < 0 || e->b >= i))) {
+            free(table);
+            return PASTA_ERR_INVALID_ARG;
+        }
+        canon_node k = {e->op, has_a(e->op) ? canon[e->a] : -1, has_b(e->op) ? canon[e->b] : -1,
+                        is_leaf(e->op) ? e->query : -1};
+        if (has_b(e->op) && k.a > k.b) {
+            int t = k.a;
+            k.a = k.b;
+            k.b = t;
+        }
+        cn[i] = k;
+        const pasta_fp *c = has_constant(e->op) ? &e->c : NULL;
+        size_t h = (size_t)node_hash(k.op, k.a, k.b, k.query, c) & (size_t)(size - 1);
+        for (;; h = (h + 1) & (size - 1)) {
+            const int j = table[h];
+            if (j < 0) {
+                table[h] = i;
+                canon[i] = i;
+                break;
+            }
+            if (cn[j].op == k.op && cn[j].a == k.a && cn[j].b == k.b && cn[j].query == k.query &&
+                (c == NULL || pasta_fp_eq(&cs->nodes[j].c, c))) {
+                canon[i] = j;
+                break;
+            }
+        }
+    }
+    free(table);
+    return PASTA_OK;
+}
+
+/* ---- Emission over values (then slots). */
+
+typedef struct vop {
+    int op, dst, a, b; /* value ids; -1 unused */
+    pasta_fp c;
+} vop;
+
+typedef struct builder {
+    const halo2_cs *cs;
+    const int *canon;
+    const canon_node *cn;
+    int *vid;       /* per node: its value, -1 */
+    int *leaf_of;   /* per value: leaf index, or -1 for a computed value */
+    int nvalues;
+    vop *ops;
+    int nops, cap_ops;
+    halo2_prog_leaf *leaves;
+    int nleaves;
+    int error;
+} builder;
+
+static int new_value(builder *b, int leaf) {
+    b->leaf_of[b->nvalues] = leaf;
+    return b->nvalues++;
+}
+
+static int push_op(builder *b, int op, int a, int bb, const pasta_fp *c) {
+    if (b->nops == b->cap_ops) {
+        int cap = b->cap_ops ? 2 * b->cap_ops : 256;
+        vop *o = realloc(b->ops, (size_t)cap * sizeof *o);
+        if (o == NULL) {
+            b->error = PASTA_ERR_NO_MEMORY;
+            return -1;
+        }
+        b->ops = o;
+        b->cap_ops = cap;
+    }
+    vop *o = &b->ops[b->nops++];
+    o->op = op;
+    o->a = a;
+    o->b = bb;
+    o->dst = op == HALO2_P_FOLD ? -1 : new_value(b, -1);
+    if (c) o->c = *c;
+    else pasta_fp_zero(&o->c);
+    return o->dst;
+}
+
+static int emit(builder *b, int node) {
+    node = b->canon[node];
+    if (b->vid[node] >= 0) return b->vid[node];
+    const halo2_expr *e = &b->cs->nodes[node];
+    const canon_node *k = &b->cn[node];
+    int v = -1;
+    switch (e->op) {
+    case HALO2_E_FIXED:
+    case HALO2_E_ADVICE:
+    case HALO2_E_INSTANCE:
+        b->leaves[b->nleaves].type = e->op;
+        b->leaves[b->nleaves].query = e->query;
+        v = new_value(b, b->nleaves++);
+        break;
+    case HALO2_E_CONSTANT: v = push_op(b, HALO2_P_CONST, -1, -1, &e->c); break;
+    case HALO2_E_NEGATED: v = push_op(b, HALO2_P_NEG, emit(b, k->a), -1, NULL); break;
+    case HALO2_E_SCALED: v = push_op(b, HALO2_P_SCALE, emit(b, k->a), -1, &e->c); break;
+    case HALO2_E_PRODUCT: {
+        const int x = emit(b, k->a), y = emit(b, k->b);
+        v = push_op(b, HALO2_P_MUL, x, y, NULL);
+        break;
+    }
+    case HALO2_E_SUM: {
+        const canon_node *ka = &b->cn[k->a], *kb = &b->cn[k->b];
+        if (kb->op == HALO2_E_NEGATED) { /* a + (−y) = a − y */
+            const int x = emit(b, k->a), y = emit(b, kb->a);
+            v = push_op(b, HALO2_P_SUB, x, y, NULL);
+        } else if (ka->op == HALO2_E_NEGATED) { /* (−x) + b = b − x */
+            const int y = emit(b, k->b), x = emit(b, ka->a);
+            v = push_op(b, HALO2_P_SUB, y, x, NULL);
+        } else {
+            const int x = emit(b, k->a), y = emit(b, k->b);
+            v = push_op(b, HALO2_P_ADD, x, y, NULL);
+        }
+        break;
+    }
+    default: b->error = PASTA_ERR_INVALID_ARG; break;
+    }
+    b->vid[node] = v;
+    return v;
+}
+
+int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
+    memset(pr, 0, sizeof *pr);
+    const int n = cs->n_nodes;
+    const size_t nn = (size_t)(n ? n : 1);
+    int *canon = malloc(nn * sizeof *canon), *vid = malloc(nn * sizeof *vid);
+    canon_node *cn = malloc(nn * sizeof *cn);
+    long *tm = calloc(nn, sizeof *tm), *ta = calloc(nn, sizeof *ta);
+    builder b = {0};
+    b.cs = cs;
+    b.leaf_of = malloc((2 * nn + 2 * (size_t)cs->n_gate_polys + 1) * sizeof *b.leaf_of);
+    b.leaves = malloc(nn * sizeof *b.leaves);
+    int *last = NULL, *slot = NULL, *free_list = NULL;
+    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    if (rc == PASTA_OK) rc = canonicalise(cs, canon, cn);
+    if (rc == PASTA_OK) {
+        b.canon = canon;
+        b.cn = cn;
+        b.vid = vid;
+        for (int i = 0; i < n; i++) vid[i] = -1;
+        /* the trees' operation counts, node by node (children first): halo2's AST
+         * evaluation evaluates every occurrence */
+        for (int i = 0; i < n; i++) {
+            const halo2_expr *e = &cs->nodes[i];
+            if (has_a(e->op)) tm[i] += tm[e->a], ta[i] += ta[e->a];
+            if (has_b(e->op)) tm[i] += tm[e->b], ta[i] += ta[e->b];
+            if (e->op == HALO2_E_PRODUCT || e->op == HALO2_E_SCALED) tm[i]++;
+            if (e->op == HALO2_E_SUM || e->op == HALO2_E_NEGATED) ta[i]++;
+        }
+        pr->tree_nodes = n;
+        for (int g = 0; g < cs->n_gate_polys && !b.error; g++) {
+            const int v = emit(&b, cs->gate_polys[g]);
+            push_op(&b, HALO2_P_FOLD, v, -1, NULL);
+            pr->tree_muls += tm[cs->gate_polys[g]] + 1; /* + the fold */
+            pr->tree_adds += ta[cs->gate_polys[g]] + 1;
+        }
+        for (int l = 0; l < cs->n_lookups && !b.error; l++)
+            for (int i = 0; i < cs->lookups[l].n; i++) {
+                pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i] = emit(&b, cs->lookups[l].input[i]);
+                pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i] = emit(&b, cs->lookups[l].table[i]);
+                pr->tree_muls += tm[cs->lookups[l].input[i]] + tm[cs->lookups[l].table[i]];
+                pr->tree_adds += ta[cs->lookups[l].input[i]] + ta[cs->lookups[l].table[i]];
+            }
+        rc = b.error;
+    }
+    if (rc == PASTA_OK) {
+        for (int i = 0; i < n; i++) pr->unique_nodes += canon[i] == i;
+        /* liveness: the last op reading each value; the lookups' values never die */
+        const size_t nv = (size_t)(b.nvalues ? b.nvalues : 1);
+        last = malloc(nv * sizeof *last);
+        slot = malloc(nv * sizeof *slot);
+        free_list = malloc(nv * sizeof *free_list);
+        if (!last || !slot || !free_list) rc = PASTA_ERR_NO_MEMORY;
+    }
+    if (rc == PASTA_OK) {
+        for (int v = 0; v < b.nvalues; v++) last[v] = -1;
+        for (int k = 0; k < b.nops; k++) {
+            if (b.ops[k].a >= 0) last[b.ops[k].a] = k;
+            if (b.ops[k].b >= 0) last[b.ops[k].b] = k;
+        }
+        for (int l = 0; l < cs->n_lookups; l++)
+            for (int i = 0; i < cs->lookups[l].n; i++) {
+                last[pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i]] = INT_MAX;
+                last[pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i]] = INT_MAX;
+            }
+        /* slots: leaves first, then buffers from a free list (freed before the op's output
+         * is placed, so an output may overwrite its last-read input) */
+        int nfree = 0, nbufs = 0;
+        for (int v = 0; v < b.nvalues; v++)
+            if (b.leaf_of[v] >= 0) slot[v] = b.leaf_of[v];
+        pr->ops = malloc((size_t)(b.nops ? b.nops : 1) * sizeof *pr->ops);
+        if (pr->ops == NULL) rc = PASTA_ERR_NO_MEMORY;
+        for (int k = 0; rc == PASTA_OK && k < b.nops; k++) {
+            const vop *o = &b.ops[k];
+            halo2_prog_op *q = &pr->ops[k];
+            q->op = o->op;
+            q->c = o->c;
+            q->a = o->a >= 0 ? slot[o->a] : -1;
+            q->b = o->b >= 0 ? slot[o->b] : -1;
+            const int operands[2] = {o->a, o->b};
+            for (int j = 0; j < 2; j++) {
+                const int u = operands[j];
+                if (u < 0 || b.leaf_of[u] >= 0 || last[u] != k || (j == 1 && u == o->a)) continue;
+                free_list[nfree++] = slot[u];
+            }
+            q->dst = -1;
+            if (o->dst >= 0) {
+                slot[o->dst] = nfree > 0 ? free_list[--nfree] : b.nleaves + nbufs++;
+                q->dst = slot[o->dst];
+                if (last[o->dst] < 0) free_list[nfree++] = slot[o->dst]; /* never read */
+            }
+            if (q->op == HALO2_P_MUL || q->op == HALO2_P_SCALE) pr->muls++;
+            else if (q->op == HALO2_P_FOLD) pr->muls++, pr->adds++;
+            else if (q->op != HALO2_P_CONST) pr->adds++;
+        }
+        if (rc == PASTA_OK) {
+            for (int l = 0; l < cs->n_lookups; l++)
+                for (int i = 0; i < cs->lookups[l].n; i++) {
+                    int *in = &pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i];
+                    int *tb = &pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i];
+                    *in = slot[*in];
+                    *tb = slot[*tb];
+                }
+            pr->nops = b.nops;
+            pr->nleaves = b.nleaves;
+            pr->nbufs = nbufs;
+            pr->leaves = b.leaves;
+            b.leaves = NULL;
+        }
+    }
+    free(canon), free(vid), free(cn), free(tm), free(ta);
+    free(b.leaf_of), free(b.leaves), free(b.ops);
+    free(last), free(slot), free(free_list);
+    if (rc != PASTA_OK) halo2_program_free(pr);
+    return rc;
+}

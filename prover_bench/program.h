@@ -1,0 +1,64 @@
+/* A circuit's gate polynomials and lookup expressions compiled for vector evaluation on
+ * the extended coset (the prover's h(X)): a straight-line program over slots, each slot a
+ * vector of values (one per coset point of a chunk).
+ *
+ * Compilation (exact field arithmetic, so the values, and the proof, are those of halo2's
+ * AST evaluation):
+ *   - common subexpressions: structurally equal nodes are evaluated once (hash-consing;
+ *     Sum and Product children in a canonical order: a + b = b + a exactly);
+ *   - a + (−b) is one subtraction;
+ *   - the gate polynomials are emitted one after another, each followed by its fold into
+ *     the accumulator (acc = acc · y + value, halo2's distribute_powers), so that a
+ *     polynomial's temporaries die before the next one starts;
+ *   - vector buffers are reused once their value's last reader has run (in place where
+ *     an operation's output may overwrite an input).
+ * Leaves are (column, rotation) queries read from the columns' cosets; the lookups'
+ * input and table expressions stay live to the end of the program (the lookup
+ * constraints read them). */
+#ifndef PASTA_HALO2_PROGRAM_H
+#define PASTA_HALO2_PROGRAM_H
+
+#include "prover_bench/cs.h"
+
+enum halo2_prog_opcode {
+    HALO2_P_CONST, /* dst = c */
+    HALO2_P_ADD,   /* dst = a + b */
+    HALO2_P_SUB,   /* dst = a − b */
+    HALO2_P_MUL,   /* dst = a · b */
+    HALO2_P_SCALE, /* dst = a · c */
+    HALO2_P_NEG,   /* dst = −a */
+    HALO2_P_FOLD   /* acc = acc · y + a */
+};
+
+typedef struct halo2_prog_op {
+    int op;        /* enum halo2_prog_opcode */
+    int dst, a, b; /* slots: [0, nleaves) leaves, [nleaves, nleaves + nbufs) buffers */
+    pasta_fp c;
+} halo2_prog_op;
+
+typedef struct halo2_prog_leaf {
+    int type;  /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE */
+    int query; /* index into that type's queries */
+} halo2_prog_leaf;
+
+typedef struct halo2_program {
+    halo2_prog_leaf *leaves;
+    int nleaves, nbufs;
+    halo2_prog_op *ops;
+    int nops;
+    /* the slot of lookup l's i-th input / table expression (l * HALO2_MAX_LOOKUP_WIDTH + i) */
+    int lookup_input[HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
+    int lookup_table[HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
+    /* per point: multiplications (MUL, SCALE, FOLD's · y), additions (ADD, SUB, NEG,
+     * FOLD's +); and the same counted over the expression trees as written (halo2's
+     * AST evaluation, which evaluates every occurrence) */
+    long muls, adds, tree_muls, tree_adds;
+    int unique_nodes, tree_nodes;
+} halo2_program;
+
+/* PASTA_OK; PASTA_ERR_INVALID_ARG (a selector left in an expression, a malformed node);
+ * PASTA_ERR_NO_MEMORY (pr zeroed). */
+int halo2_program_compile(halo2_program *pr, const halo2_cs *cs);
+void halo2_program_free(halo2_program *pr);
+
+#endif /* PASTA_HALO2_PROGRAM_H */

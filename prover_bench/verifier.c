@@ -155,7 +155,7 @@ static int read_commitments(verifier *v, const pasta_fp *const *instances,
 
     /* instance commitments: commit_lagrange(zero-padded column, Blind::default() = 1),
      * as an MSM over the column's own values and w (the padding adds nothing), on one
-     * thread (see msm_is_identity) */
+     * thread as msm_is_identity */
     if (cs->num_instance > 0) {
         size_t m = 0;
         for (int i = 0; i < cs->num_instance; i++)
@@ -539,9 +539,9 @@ static void build_queries(verifier *v) {
 
 /* 1 if sum scalars[i] bases[i] is the identity (pasta's variable-base MSM over a copy
  * of the bases made contiguous), 0 if not, -1 on allocation failure. One thread: a
- * verification is one MSM of about 2^(k+1) points. (With OpenMP worker threads alive,
- * LeakSanitizer's exit-time tracer of clang 14 crashes on this test binary — signal 11
- * inside the sanitizer, not in pasta; test_msm's threaded runs are unaffected.) */
+ * verification is one MSM of about 2^(k+1) points. (The LeakSanitizer tracer crash once
+ * blamed on OpenMP workers is the sanitizer's dynamic-TLS scan, layout-dependent:
+ * tests/test_halo2_verify.c sets intercept_tls_get_addr=0.) */
 static int msm_is_identity(const pasta_fp *scalars, const pasta_vesta_affine *const *bases,
                            size_t count) {
     pasta_vesta_affine *b = malloc((count ? count : 1) * sizeof *b);

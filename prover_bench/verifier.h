@@ -1,15 +1,12 @@
 /* The verifier of halo2_proofs 0.3.2 (plonk/verifier.rs verify_proof with SingleVerifier:
- * the vanishing argument, the permutation argument, poly/multiopen's verify_proof over
- * construct_intermediate_sets, the IPA of poly/commitment/verifier.rs, then
+ * the vanishing argument, the permutation and lookup arguments, poly/multiopen's
+ * verify_proof over construct_intermediate_sets, the IPA of poly/commitment/verifier.rs, then
  * guard.use_challenges() and a check that the final MSM is the identity), over Vesta with
  * circuit field Fp and halo2's Blake2b transcript (Challenge255), on pasta's public API.
  *
- * What works now: circuits without lookups and without instance columns (halo2's plonk.rs
- * circuit at k = 11, tests/test_halo2_verify.c). Instance columns are implemented (their
- * commitments, transcript entries, evaluations, queries and permutation terms, as
- * plonk/verifier.rs) but no vector without lookups exercises them yet. Lookups: the
- * constraint system (cs.h) has none yet; verifier.c marks with HOOK(lookups) each place
- * where halo2's lookup verifier reads, adds expressions and adds queries. */
+ * Tested against halo2's own proofs (tests/test_halo2_verify.c): the plonk.rs circuit at
+ * k = 11 (no instance, no lookup) and the lookup_k11 circuit (an instance column,
+ * rotations -1/0/+1, compressed selectors, one lookup argument as lookup/verifier.rs). */
 #ifndef PASTA_HALO2_VERIFIER_H
 #define PASTA_HALO2_VERIFIER_H
 
@@ -57,9 +54,9 @@ int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
  *                          scalar), or bad arguments (NULL, params and vk for different
  *                          k, missing instances, an instance column longer than
  *                          n - (blinding factors + 1): halo2's InstanceTooLarge);
- *   PASTA_ERR_UNSUPPORTED  a constraint system this verifier cannot take yet (lookups; a
- *                          permutation column without a rotation-0 query; more than 64
- *                          distinct opening points);
+ *   PASTA_ERR_UNSUPPORTED  a constraint system this verifier cannot take (a permutation
+ *                          column without a rotation-0 query; more than 64 distinct
+ *                          opening points; more than 64 h pieces);
  *   PASTA_ERR_NO_MEMORY.
  * Variable time (every input is public). */
 int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,

@@ -12,6 +12,13 @@
 #include "tests/halo2_testutil.h"
 #include "prover_bench/verifier.h"
 
+/* Under AddressSanitizer: LeakSanitizer's exit-time scan of dynamic TLS (clang 14's
+ * runtime on glibc 2.36) can take a bogus range for a TLS block and crash its tracer
+ * (signal 11, "DTLS ... at 0x..e6"), depending only on memory layout (google/sanitizers
+ * #1322); this keeps it from intercepting __tls_get_addr. Unused without ASan. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "intercept_tls_get_addr=0"; }
+
 #define PROOF_LEN 1600
 /* plonk_k11's proof layout: 33 points, then 17 scalars interleaved as halo2 writes them */
 enum {
@@ -306,4 +313,298 @@ Test(halo2_verify, instance_columns_arguments_and_foreign_proofs) {
     cr_assert_eq(bad.n_advice_queries, 2);
     cr_assert_eq(bad.advice_queries[0].rotation, 0);
     cr_assert_eq(bad.advice_queries[1].rotation, 1);
+}
+
+/* ---- lookup_k11: the three proofs halo2 made for tests/vectors/halo2/README.md's lookup
+ * circuit (tests/vectors/halo2/lookup_k11/proof-N.bin with instance-N.hex): an instance
+ * column, rotations -1/0/+1, compressed selectors and one lookup argument. */
+
+#define LK_LEN 1984
+/* its layout: 12 points, 20 scalars, q', 4 opening sets, the IPA */
+enum {
+    LK_ADVICE = 0,       /* 3 advice commitments */
+    LK_PERMUTED = 96,    /* the lookup's A', S' */
+    LK_PERM = 160,       /* 1 permutation product (a, inst) */
+    LK_Z = 192,          /* the lookup's product Z */
+    LK_RANDOM = 224,     /* vanishing random poly */
+    LK_H = 256,          /* 4 h pieces */
+    LK_EVALS = 384,      /* instance 1, advice 5, fixed 4, random 1, σ 2, z 2, lookup 5 */
+    LK_EV_LOOKUP = 384 + 32 * 15, /* z(x), z(ωx), A'(x), A'(ω^-1 x), S'(x) */
+    LK_QPRIME = 1024,    /* q' */
+    LK_QEVALS = 1056,    /* 4 point sets */
+    LK_SPOLY = 1184,     /* IPA s */
+    LK_ROUNDS = 1216,    /* 11 rounds of L, R */
+    LK_C = 1920,
+    LK_F = 1952
+};
+/* each 32-byte item of the proof: P a point, S a scalar */
+static const char lk_shape[] = "PPPPPPPPPPPP" "SSSSSSSSSSSSSSSSSSSS" "P" "SSSS"
+                               "PPPPPPPPPPPPPPPPPPPPPPP" "SS";
+
+static halo2_cs lcs;
+static halo2_vk lvk;
+static uint8_t *lproofs[3];
+static pasta_fp linst[3][2];
+
+static void lk_setup(void) {
+    cr_assert_eq(sizeof lk_shape - 1, LK_LEN / 32);
+    halo2_read_test_params(&params);
+    halo2_lookup_config cfg;
+    halo2_assembly a;
+    halo2_cs_init(&lcs);
+    halo2_lookup_configure(&lcs, &cfg);
+    cr_assert_eq(halo2_assembly_init(&a, &lcs, 11), PASTA_OK);
+    cr_assert_eq(halo2_lookup_synthesize_keygen(&a, &lcs, &cfg), PASTA_OK);
+    cr_assert_eq(halo2_assembly_compress_selectors(&a, &lcs), PASTA_OK);
+    cr_assert_eq(halo2_keygen_vk(&lvk, &params, &lcs, &a), PASTA_OK);
+    halo2_assembly_free(&a);
+    for (int i = 0; i < 3; i++) {
+        char rel[64];
+        size_t len;
+        snprintf(rel, sizeof rel, "halo2/lookup_k11/proof-%d.bin", i + 1);
+        lproofs[i] = halo2_slurp(rel, &len);
+        cr_assert_eq(len, LK_LEN);
+        snprintf(rel, sizeof rel, "halo2/lookup_k11/instance-%d.hex", i + 1);
+        char *hex = (char *)halo2_slurp(rel, &len);
+        for (int r = 0; r < 2; r++) { /* one 64-digit repr a line */
+            uint8_t b[32];
+            for (int j = 0; j < 32; j++) {
+                unsigned x;
+                cr_assert_eq(sscanf(hex + 65 * r + 2 * j, "%2x", &x), 1);
+                b[j] = (uint8_t)x;
+            }
+            cr_assert_eq(pasta_fp_from_bytes(&linst[i][r], b), PASTA_OK);
+        }
+        free(hex);
+    }
+}
+
+static void lk_teardown(void) {
+    for (int i = 0; i < 3; i++) free(lproofs[i]);
+    halo2_params_free(&params);
+}
+
+static int lk_verify_with(const pasta_fp *inst, size_t ninst, const uint8_t *proof, size_t len) {
+    const pasta_fp *cols[1] = {inst};
+    const size_t lens[1] = {ninst};
+    return halo2_verify_proof(&params, &lvk, cols, lens, proof, len);
+}
+
+static int lk_verify(int i, const uint8_t *proof, size_t len) {
+    return lk_verify_with(linst[i], 2, proof, len);
+}
+
+/* proof i with byte pos XORed by mask; the code it must get: the flipped item still
+ * decodes (a canonical scalar; a point on the curve, not the identity) ? the check fails :
+ * the decoding does */
+static void lk_expect_flip_rejected(int i, size_t pos, uint8_t mask) {
+    uint8_t buf[LK_LEN];
+    memcpy(buf, lproofs[i], LK_LEN);
+    buf[pos] ^= mask;
+    const uint8_t *item = buf + (pos & ~(size_t)31);
+    int decodes;
+    if (lk_shape[pos / 32] == 'S') {
+        pasta_fp s;
+        decodes = pasta_fp_from_bytes(&s, item) == PASTA_OK;
+    } else {
+        pasta_vesta_affine p;
+        decodes = pasta_vesta_affine_from_bytes(&p, item) == PASTA_OK &&
+                  !pasta_vesta_affine_is_identity(&p);
+    }
+    const int want = decodes ? HALO2_ERR_VERIFY : PASTA_ERR_INVALID_ARG;
+    const int rc = lk_verify(i, buf, LK_LEN);
+    cr_assert_eq(rc, want, "proof-%d byte %zu mask %02x: rc %d, want %d", i + 1, pos, mask, rc,
+                 want);
+}
+
+TestSuite(halo2_verify_lookup, .init = lk_setup, .fini = lk_teardown);
+
+Test(halo2_verify_lookup, halo2s_proofs_with_their_instances_are_accepted) {
+    /* the circuit the vectors describe: table, q_lookup, q_add, q_mul (not combined) */
+    cr_assert_eq(lcs.n_lookups, 1);
+    cr_assert_eq(lcs.num_instance, 1);
+    cr_assert_eq(lcs.num_fixed, 4);
+    cr_assert_eq(halo2_cs_degree(&lcs), 5);
+    for (int i = 0; i < 3; i++)
+        cr_assert_eq(lk_verify(i, lproofs[i], LK_LEN), PASTA_OK, "proof-%d.bin rejected", i + 1);
+    /* zeros after the instance values change nothing (the column is zero-padded) */
+    pasta_fp ext[3] = {linst[1][0], linst[1][1]};
+    pasta_fp_zero(&ext[2]);
+    cr_assert_eq(lk_verify_with(ext, 3, lproofs[1], LK_LEN), PASTA_OK);
+}
+
+Test(halo2_verify_lookup, wrong_instances_fail_the_check) {
+    pasta_fp one, w[3];
+    pasta_fp_one(&one);
+    for (int i = 0; i < 3; i++) {
+        /* another proof's instance (a[999] differs between the witnesses) */
+        cr_assert(!pasta_fp_eq(&linst[i][1], &linst[(i + 1) % 3][1]));
+        cr_assert_eq(lk_verify_with(linst[(i + 1) % 3], 2, lproofs[i], LK_LEN), HALO2_ERR_VERIFY);
+        /* each value plus one */
+        for (int r = 0; r < 2; r++) {
+            memcpy(w, linst[i], sizeof linst[i]);
+            pasta_fp_add(&w[r], &w[r], &one);
+            cr_assert_eq(lk_verify_with(w, 2, lproofs[i], LK_LEN), HALO2_ERR_VERIFY,
+                         "proof-%d instance row %d", i + 1, r);
+        }
+    }
+    /* one value short, or a nonzero third value */
+    cr_assert_eq(lk_verify_with(linst[0], 1, lproofs[0], LK_LEN), HALO2_ERR_VERIFY);
+    memcpy(w, linst[2], sizeof linst[2]);
+    w[2] = one;
+    cr_assert_eq(lk_verify_with(w, 3, lproofs[2], LK_LEN), HALO2_ERR_VERIFY);
+    /* the two values swapped */
+    w[0] = linst[2][1];
+    w[1] = linst[2][0];
+    cr_assert_eq(lk_verify_with(w, 2, lproofs[2], LK_LEN), HALO2_ERR_VERIFY);
+    /* no instances, or too many values (InstanceTooLarge: n - (blinding + 1) = 2042) */
+    cr_assert_eq(halo2_verify_proof(&params, &lvk, NULL, NULL, lproofs[0], LK_LEN),
+                 PASTA_ERR_INVALID_ARG);
+    static pasta_fp big[2043];
+    memset(big, 0, sizeof big);
+    big[0] = linst[0][0];
+    big[1] = linst[0][1];
+    cr_assert_eq(halo2_cs_blinding_factors(&lcs), 5);
+    cr_assert_eq(lk_verify_with(big, 2042, lproofs[0], LK_LEN), PASTA_OK);
+    cr_assert_eq(lk_verify_with(big, 2043, lproofs[0], LK_LEN), PASTA_ERR_INVALID_ARG);
+}
+
+/* Every byte of proof-1's first and last point and first and last scalar flipped (bit
+ * pos mod 8), and every item of the proof at a byte and bit of its own (in proof
+ * item mod 3): each rejected with the code its decoding implies. About 190 verifications
+ * (about 30 ms each). */
+Test(halo2_verify_lookup, flipped_bytes_are_rejected) {
+    static const size_t firsts[] = {LK_ADVICE, LK_ROUNDS + 32 * 21, LK_EVALS, LK_F};
+    for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++)
+        for (size_t b = 0; b < 32; b++) {
+            const size_t pos = firsts[f] + b;
+            lk_expect_flip_rejected(0, pos, (uint8_t)(1u << (pos % 8)));
+        }
+    for (size_t item = 0; item < LK_LEN / 32; item++) {
+        const size_t pos = 32 * item + (item * 7) % 32;
+        lk_expect_flip_rejected((int)(item % 3), pos, (uint8_t)(1u << (item % 8)));
+    }
+}
+
+/* The lookup's own items: each commitment replaced by another valid point (its negation),
+ * A' and S' swapped, and each of its five evaluations changed, fail the check. */
+Test(halo2_verify_lookup, lookup_commitments_and_evaluations_are_checked) {
+    uint8_t buf[LK_LEN];
+    static const size_t lk_points[] = {LK_PERMUTED, LK_PERMUTED + 32, LK_Z};
+    for (int i = 0; i < 3; i++) {
+        for (size_t j = 0; j < 3; j++) {
+            memcpy(buf, lproofs[i], LK_LEN);
+            buf[lk_points[j] + 31] ^= 0x80; /* the sign of y */
+            cr_assert_eq(lk_verify(i, buf, LK_LEN), HALO2_ERR_VERIFY, "proof-%d point %zu",
+                         i + 1, j);
+        }
+        memcpy(buf, lproofs[i], LK_LEN);
+        memcpy(buf + LK_PERMUTED, lproofs[i] + LK_PERMUTED + 32, 32);
+        memcpy(buf + LK_PERMUTED + 32, lproofs[i] + LK_PERMUTED, 32);
+        cr_assert_eq(lk_verify(i, buf, LK_LEN), HALO2_ERR_VERIFY);
+        for (int e = 0; e < 5; e++) {
+            memcpy(buf, lproofs[i], LK_LEN);
+            buf[LK_EV_LOOKUP + 32 * e] ^= 0x01; /* stays canonical */
+            cr_assert_eq(lk_verify(i, buf, LK_LEN), HALO2_ERR_VERIFY, "proof-%d eval %d",
+                         i + 1, e);
+        }
+    }
+    /* proof-1 with proof-2's lookup evaluations */
+    memcpy(buf, lproofs[0], LK_LEN);
+    memcpy(buf + LK_EV_LOOKUP, lproofs[1] + LK_EV_LOOKUP, 5 * 32);
+    cr_assert_eq(lk_verify(0, buf, LK_LEN), HALO2_ERR_VERIFY);
+}
+
+/* Truncated and over-long proofs, a proof of the other circuit, and the key without its
+ * lookup: rejected. */
+Test(halo2_verify_lookup, truncated_over_long_and_foreign_proofs_are_rejected) {
+    static const size_t lens[] = {0,         31,        LK_PERMUTED, LK_PERMUTED + 32,
+                                  LK_Z + 16, LK_EVALS,  LK_EV_LOOKUP + 32 * 4,
+                                  LK_QPRIME, LK_C,      LK_LEN - 1};
+    for (int i = 0; i < 3; i++)
+        for (size_t j = 0; j < sizeof lens / sizeof *lens; j++)
+            cr_assert_eq(lk_verify(i, lproofs[i], lens[j]), PASTA_ERR_INVALID_ARG,
+                         "proof-%d length %zu", i + 1, lens[j]);
+    uint8_t buf[LK_LEN + 64];
+    memcpy(buf, lproofs[2], LK_LEN);
+    memset(buf + LK_LEN, 0, 64);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN + 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN + 32), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN + 64), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN), PASTA_OK);
+    /* a plonk_k11 proof (1600 bytes) under this key */
+    size_t len;
+    uint8_t *plonk = halo2_slurp("halo2/plonk_k11/proof-1.bin", &len);
+    int rc = lk_verify(0, plonk, len);
+    cr_assert(is_rejection(rc), "rc %d", rc);
+    free(plonk);
+    /* the same key with its lookup dropped reads 3 points and 5 scalars fewer: a proof
+     * that is rejected, never accepted */
+    static halo2_cs nolk;
+    nolk = lcs;
+    nolk.n_lookups = 0;
+    halo2_vk other = lvk;
+    other.cs = &nolk;
+    const pasta_fp *cols[1] = {linst[0]};
+    const size_t il[1] = {2};
+    rc = halo2_verify_proof(&params, &other, cols, il, lproofs[0], LK_LEN);
+    cr_assert(is_rejection(rc), "rc %d", rc);
+}
+
+/* Selector compression that combines two simple selectors (advice a, gates s1·a and
+ * s2·(a − 1), degree 3: one fixed column q, s1 = q(2 − q), s2 = q(1 − q)) overwrites each
+ * selector leaf with a copy of its replacement's root, whose children come after it. No
+ * halo2 proof exists for this circuit: a well-formed proof of its shape (every point
+ * [j]G, every scalar j) must get through the expression evaluation to the final check. */
+Test(halo2_verify_lookup, combined_selectors_are_evaluated) {
+    static halo2_cs ccs;
+    halo2_cs_init(&ccs);
+    halo2_column a = halo2_cs_advice_column(&ccs);
+    const int s1 = halo2_cs_selector(&ccs), s2 = halo2_cs_selector(&ccs);
+    pasta_fp one;
+    pasta_fp_one(&one);
+    halo2_cs_add_gate_poly(&ccs, halo2_expr_product(&ccs, halo2_query_selector(&ccs, s1),
+                                                    halo2_query_advice(&ccs, a, 0)));
+    halo2_cs_add_gate_poly(
+        &ccs, halo2_expr_product(&ccs, halo2_query_selector(&ccs, s2),
+                                 halo2_expr_sub(&ccs, halo2_query_advice(&ccs, a, 0),
+                                                halo2_expr_constant(&ccs, &one))));
+    halo2_assembly asm_;
+    cr_assert_eq(halo2_assembly_init(&asm_, &ccs, 11), PASTA_OK);
+    for (size_t r = 0; r < 8; r++) cr_assert_eq(halo2_enable_selector(&asm_, r & 1 ? s2 : s1, r), PASTA_OK);
+    cr_assert_eq(halo2_assembly_compress_selectors(&asm_, &ccs), PASTA_OK);
+    cr_assert_eq(ccs.num_fixed, 1, "the two selectors share one column");
+    int later_child = 0;
+    for (int i = 0; i < ccs.n_nodes; i++) {
+        const halo2_expr *e = &ccs.nodes[i];
+        if ((e->op == HALO2_E_SUM || e->op == HALO2_E_PRODUCT) && (e->a > i || e->b > i))
+            later_child = 1;
+    }
+    cr_assert(later_child);
+    static halo2_vk cvk;
+    cr_assert_eq(halo2_keygen_vk(&cvk, &params, &ccs, &asm_), PASTA_OK);
+    halo2_assembly_free(&asm_);
+
+    static const char shape[] = "PPPP" /* advice, random, 2 h */
+                                "SSS"  /* advice, fixed, random */
+                                "P" "S" /* q', 1 opening set */
+                                "PPPPPPPPPPPPPPPPPPPPPPP" /* s, 11 rounds of L, R */
+                                "SS";  /* c, f */
+    uint8_t fake[sizeof shape * 32];
+    pasta_vesta_jacobian g, acc;
+    pasta_vesta_generator(&g);
+    pasta_vesta_identity(&acc);
+    for (size_t j = 0; j + 1 < sizeof shape; j++) {
+        pasta_fp sj;
+        pasta_vesta_add_var(&acc, &acc, &g);
+        pasta_fp_from_u64(&sj, j + 1);
+        if (shape[j] == 'P') pasta_vesta_to_bytes(fake + 32 * j, &acc);
+        else pasta_fp_to_bytes(fake + 32 * j, &sj);
+    }
+    const size_t flen = 32 * (sizeof shape - 1);
+    cr_assert_eq(halo2_verify_proof(&params, &cvk, NULL, NULL, fake, flen), HALO2_ERR_VERIFY);
+    cr_assert_eq(halo2_verify_proof(&params, &cvk, NULL, NULL, fake, flen - 32),
+                 PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &cvk, NULL, NULL, fake, flen + 32),
+                 PASTA_ERR_INVALID_ARG);
 }

@@ -36,17 +36,53 @@ static int has_a(int op) {
 static int has_b(int op) { return op == HALO2_E_SUM || op == HALO2_E_PRODUCT; }
 static int is_leaf(int op) { return op == HALO2_E_FIXED || op == HALO2_E_ADVICE || op == HALO2_E_INSTANCE; }
 
-static int canonicalise(const halo2_cs *cs, int *canon, canon_node *cn) {
+int halo2_expr_topo_order(const halo2_cs *cs, int *order) {
+    const int n = cs->n_nodes;
+    const size_t nn = (size_t)(n ? n : 1);
+    uint8_t *state = calloc(nn, 1); /* 0 new, 1 on the stack, 2 done */
+    int *stack = malloc(2 * nn * sizeof *stack);
+    int rc = (state && stack) ? PASTA_OK : PASTA_ERR_NO_MEMORY, m = 0;
+    for (int r = 0; rc == PASTA_OK && r < n; r++) {
+        if (state[r]) continue;
+        int sp = 0;
+        stack[sp++] = r;
+        while (sp > 0 && rc == PASTA_OK) {
+            const int i = stack[sp - 1];
+            const halo2_expr *e = &cs->nodes[i];
+            if (state[i] == 0) {
+                state[i] = 1;
+                const int kids[2] = {has_a(e->op) ? e->a : -1, has_b(e->op) ? e->b : -1};
+                for (int j = 0; j < 2; j++) {
+                    const int k = kids[j];
+                    if (k == -1 && ((j == 0 && has_a(e->op)) || (j == 1 && has_b(e->op)))) rc = PASTA_ERR_INVALID_ARG;
+                    if (k == -1) continue;
+                    if (k < 0 || k >= n || state[k] == 1) rc = PASTA_ERR_INVALID_ARG; /* range, cycle */
+                    else if (state[k] == 0) stack[sp++] = k;
+                }
+            } else {
+                sp--;
+                if (state[i] == 1) {
+                    state[i] = 2;
+                    order[m++] = i;
+                }
+            }
+        }
+    }
+    free(state), free(stack);
+    return rc;
+}
+
+static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_node *cn) {
     const int n = cs->n_nodes;
     size_t size = 16;
     while (size < 2 * (size_t)n) size <<= 1;
     int *table = malloc(size * sizeof *table);
     if (table == NULL) return PASTA_ERR_NO_MEMORY;
     for (size_t i = 0; i < size; i++) table[i] = -1;
-    for (int i = 0; i < n; i++) {
+    for (int oi = 0; oi < n; oi++) {
+        const int i = order[oi];
         const halo2_expr *e = &cs->nodes[i];
-        if (e->op == HALO2_E_SELECTOR || e->op < HALO2_E_CONSTANT || e->op > HALO2_E_SELECTOR ||
-            (has_a(e->op) && (e->a < 0 || e->a >= i)) || (has_b(e->op) && (e->b < 0 || e->b >= i))) {
+        if (e->op == HALO2_E_SELECTOR || e->op < HALO2_E_CONSTANT || e->op > HALO2_E_SELECTOR) {
             free(table);
             return PASTA_ERR_INVALID_ARG;
         }
@@ -172,6 +208,7 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
     const int n = cs->n_nodes;
     const size_t nn = (size_t)(n ? n : 1);
     int *canon = malloc(nn * sizeof *canon), *vid = malloc(nn * sizeof *vid);
+    int *order = malloc(nn * sizeof *order);
     canon_node *cn = malloc(nn * sizeof *cn);
     long *tm = calloc(nn, sizeof *tm), *ta = calloc(nn, sizeof *ta);
     builder b = {0};
@@ -179,8 +216,10 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
     b.leaf_of = malloc((2 * nn + 2 * (size_t)cs->n_gate_polys + 1) * sizeof *b.leaf_of);
     b.leaves = malloc(nn * sizeof *b.leaves);
     int *last = NULL, *slot = NULL, *free_list = NULL;
-    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    if (rc == PASTA_OK) rc = canonicalise(cs, canon, cn);
+    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves && order) ? PASTA_OK
+                                                                                : PASTA_ERR_NO_MEMORY;
+    if (rc == PASTA_OK) rc = halo2_expr_topo_order(cs, order);
+    if (rc == PASTA_OK) rc = canonicalise(cs, order, canon, cn);
     if (rc == PASTA_OK) {
         b.canon = canon;
         b.cn = cn;
@@ -188,7 +227,8 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
         for (int i = 0; i < n; i++) vid[i] = -1;
         /* the trees' operation counts, node by node (children first): halo2's AST
          * evaluation evaluates every occurrence */
-        for (int i = 0; i < n; i++) {
+        for (int oi = 0; oi < n; oi++) {
+            const int i = order[oi];
             const halo2_expr *e = &cs->nodes[i];
             if (has_a(e->op)) tm[i] += tm[e->a], ta[i] += ta[e->a];
             if (has_b(e->op)) tm[i] += tm[e->b], ta[i] += ta[e->b];
@@ -276,7 +316,7 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
             b.leaves = NULL;
         }
     }
-    free(canon), free(vid), free(cn), free(tm), free(ta);
+    free(canon), free(vid), free(cn), free(tm), free(ta), free(order);
     free(b.leaf_of), free(b.leaves), free(b.ops);
     free(last), free(slot), free(free_list);
     if (rc != PASTA_OK) halo2_program_free(pr);

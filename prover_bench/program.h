@@ -56,6 +56,11 @@ typedef struct halo2_program {
     int unique_nodes, tree_nodes;
 } halo2_program;
 
+/* order[0 .. cs->n_nodes): every node after its children (selector compression may
+ * rewrite a node into one whose children come later). PASTA_OK, or
+ * PASTA_ERR_INVALID_ARG for a child index out of range or a cycle. */
+int halo2_expr_topo_order(const halo2_cs *cs, int *order);
+
 /* PASTA_OK; PASTA_ERR_INVALID_ARG (a selector left in an expression, a malformed node);
  * PASTA_ERR_NO_MEMORY (pr zeroed). */
 int halo2_program_compile(halo2_program *pr, const halo2_cs *cs);

@@ -420,12 +420,12 @@ static const pasta_fp *query_window(const prover *p, int ci, const halo2_query *
                   start + (long)q->rotation * (long)p->rot_scale, dst);
 }
 
-/* Every needed node's CHUNK values from `start` (children precede parents in
- * cs->nodes). */
+/* Every needed node's CHUNK values from `start`, in topological order. */
 static void eval_chunk_nodes(const prover *p, int ci, long start, int lagrange,
-                             const uint8_t *needed, eval_scratch *s) {
+                             const int *order, const uint8_t *needed, eval_scratch *s) {
     const halo2_cs *cs = p->cs;
-    for (int i = 0; i < cs->n_nodes; i++) {
+    for (int oi = 0; oi < cs->n_nodes; oi++) {
+        const int i = order[oi];
         if (!needed[i]) continue;
         const halo2_expr *e = &cs->nodes[i];
         pasta_fp *b = &s->buf[(size_t)i * CHUNK];
@@ -804,13 +804,16 @@ static int commit_lookups_permuted(prover *p) {
     if (cs->n_lookups == 0) return PASTA_OK;
     const size_t nn = (size_t)cs->n_nodes;
     uint8_t *needed = malloc(nn);
+    int *order = malloc(nn * sizeof *order);
     eval_scratch s = {0};
     s.buf = malloc(nn * CHUNK * sizeof(pasta_fp));
     s.val = malloc(nn * sizeof *s.val);
-    int rc = (needed && s.buf && s.val) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    int rc = (needed && order && s.buf && s.val) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    if (rc == PASTA_OK) rc = halo2_expr_topo_order(cs, order);
     if (rc == PASTA_OK) {
         memset(needed, 0, nn);
-        for (int i = cs->n_nodes - 1; i >= 0; i--) { /* the lookups' expressions alone */
+        for (int oi = cs->n_nodes - 1; oi >= 0; oi--) { /* the lookups' expressions alone */
+            const int i = order[oi];
             const halo2_expr *e = &cs->nodes[i];
             for (int l = 0; l < cs->n_lookups; l++)
                 for (int j = 0; j < cs->lookups[l].n; j++)
@@ -823,7 +826,7 @@ static int commit_lookups_permuted(prover *p) {
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
         for (size_t start = 0; start < n; start += CHUNK) {
-            eval_chunk_nodes(p, ci, (long)start, 1, needed, &s);
+            eval_chunk_nodes(p, ci, (long)start, 1, order, needed, &s);
             for (int l = 0; l < cs->n_lookups; l++) {
                 compress_chunk(p, cs->lookups[l].input, cs->lookups[l].n, &s, &cd->lk_in[(size_t)l * n + start]);
                 compress_chunk(p, cs->lookups[l].table, cs->lookups[l].n, &s, &cd->lk_tab[(size_t)l * n + start]);
@@ -843,7 +846,7 @@ static int commit_lookups_permuted(prover *p) {
             if (rc == PASTA_OK) rc = to_poly_and_coset(p, &cd->lk_s[o], &cd->lk_s_polys[o], &cd->lk_s_cosets[O]);
         }
     }
-    free(needed), free(s.buf), free(s.val);
+    free(needed), free(order), free(s.buf), free(s.val);
     return rc;
 }
 

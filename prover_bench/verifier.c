@@ -49,7 +49,8 @@ int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s) {
 #define MAX_H 64                   /* quotient pieces: degree - 1 */
 #define MAX_POINTS 64              /* distinct opening points (a set is a 64-bit mask) */
 #define MAX_QUERIES                                                                                \
-    (3 * HALO2_MAX_QUERIES + 4 * MAX_SETS + 5 * HALO2_MAX_LOOKUPS + HALO2_MAX_COLUMNS + 2)
+    (HALO2_MAX_CIRCUITS * (2 * HALO2_MAX_QUERIES + 3 * MAX_SETS + 5 * HALO2_MAX_LOOKUPS) +          \
+     HALO2_MAX_QUERIES + HALO2_MAX_COLUMNS + 2)
 #define MAX_CREFS MAX_QUERIES
 #define MAX_TERMS (MAX_CREFS + MAX_H)
 
@@ -65,6 +66,19 @@ typedef struct query {
     pasta_fp point, eval;
 } query;
 
+/* One circuit instance's commitments and evaluations (halo2's per-instance parts). */
+typedef struct circ {
+    pasta_vesta_affine instance_c[HALO2_MAX_COLUMNS], advice_c[HALO2_MAX_COLUMNS];
+    pasta_vesta_affine perm_c[MAX_SETS];
+    pasta_fp instance_e[HALO2_MAX_QUERIES], advice_e[HALO2_MAX_QUERIES];
+    pasta_fp perm_e[MAX_SETS], perm_next_e[MAX_SETS], perm_last_e[MAX_SETS];
+    /* per lookup (lookup/verifier.rs): permuted input A', permuted table S', product Z */
+    pasta_vesta_affine lk_a_c[HALO2_MAX_LOOKUPS], lk_s_c[HALO2_MAX_LOOKUPS],
+        lk_z_c[HALO2_MAX_LOOKUPS];
+    pasta_fp lk_z_e[HALO2_MAX_LOOKUPS], lk_z_next_e[HALO2_MAX_LOOKUPS],
+        lk_a_e[HALO2_MAX_LOOKUPS], lk_a_inv_e[HALO2_MAX_LOOKUPS], lk_s_e[HALO2_MAX_LOOKUPS];
+} circ;
+
 typedef struct verifier {
     const halo2_params *params;
     const halo2_vk *vk;
@@ -74,18 +88,13 @@ typedef struct verifier {
     size_t n;
     int degree, blinding, chunk, nsets, nh;
 
-    pasta_vesta_affine instance_c[HALO2_MAX_COLUMNS], advice_c[HALO2_MAX_COLUMNS];
-    pasta_vesta_affine perm_c[MAX_SETS], random_c, h_c[MAX_H];
+    int ncirc;
+    circ *circs; /* ncirc circuit instances */
+    circ *cur;   /* the one being read or evaluated */
+    pasta_vesta_affine random_c, h_c[MAX_H];
     pasta_fp theta, beta, gamma, y, x, xn, omega_inv;
-    pasta_fp instance_e[HALO2_MAX_QUERIES], advice_e[HALO2_MAX_QUERIES],
-        fixed_e[HALO2_MAX_QUERIES];
+    pasta_fp fixed_e[HALO2_MAX_QUERIES];
     pasta_fp random_e, sigma_e[HALO2_MAX_COLUMNS];
-    pasta_fp perm_e[MAX_SETS], perm_next_e[MAX_SETS], perm_last_e[MAX_SETS];
-    /* per lookup (lookup/verifier.rs): permuted input A', permuted table S', product Z */
-    pasta_vesta_affine lk_a_c[HALO2_MAX_LOOKUPS], lk_s_c[HALO2_MAX_LOOKUPS],
-        lk_z_c[HALO2_MAX_LOOKUPS];
-    pasta_fp lk_z_e[HALO2_MAX_LOOKUPS], lk_z_next_e[HALO2_MAX_LOOKUPS],
-        lk_a_e[HALO2_MAX_LOOKUPS], lk_a_inv_e[HALO2_MAX_LOOKUPS], lk_s_e[HALO2_MAX_LOOKUPS];
     pasta_fp expected_h;
 
     /* multiopen input */
@@ -142,54 +151,71 @@ static int cur_query_index(const halo2_cs *cs, halo2_column c) {
 
 static const pasta_fp *column_eval(const verifier *v, halo2_column c) {
     int i = cur_query_index(v->cs, c);
-    return c.type == HALO2_ADVICE ? &v->advice_e[i]
+    return c.type == HALO2_ADVICE ? &v->cur->advice_e[i]
            : c.type == HALO2_FIXED ? &v->fixed_e[i]
-                                   : &v->instance_e[i];
+                                   : &v->cur->instance_e[i];
 }
 
-/* ---- Phase 1: the commitments, up to x. */
-static int read_commitments(verifier *v, const pasta_fp *const *instances,
-                            const size_t *instance_lens) {
+/* ---- Phase 1: the commitments, up to x (per phase, circuit instance by instance). */
+static int commit_instance(verifier *v, const pasta_fp *const *instances,
+                           const size_t *instance_lens) {
+    const halo2_cs *cs = v->cs;
+    /* commit_lagrange(zero-padded column, Blind::default() = 1), as an MSM over the
+     * column's own values and w (the padding adds nothing), on one thread as
+     * msm_is_identity */
+    size_t m = 0;
+    for (int i = 0; i < cs->num_instance; i++)
+        if (instance_lens[i] > m) m = instance_lens[i];
+    pasta_vesta_affine *b = malloc((m + 1) * sizeof *b);
+    pasta_fp *s = malloc((m + 1) * sizeof *s);
+    int rc = b && s ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (int i = 0; rc == PASTA_OK && i < cs->num_instance; i++) {
+        const size_t len = instance_lens[i];
+        if (len > 0) memcpy(s, instances[i], len * sizeof *s);
+        memcpy(b, v->params->g_lagrange, len * sizeof *b);
+        b[len] = v->params->w;
+        pasta_fp_one(&s[len]);
+        pasta_vesta_jacobian acc;
+        rc = pasta_vesta_msm_var(&acc, b, s, len + 1, 1);
+        if (rc != PASTA_OK) break;
+        pasta_vesta_to_affine_var(&v->cur->instance_c[i], &acc);
+        rc = halo2_transcript_common_point(&v->t, &v->cur->instance_c[i]);
+    }
+    free(b);
+    free(s);
+    return rc;
+}
+
+static int read_commitments(verifier *v, const pasta_fp *const *const *instances,
+                            const size_t *const *instance_lens) {
     const halo2_cs *cs = v->cs;
     halo2_transcript_common_scalar(&v->t, &v->vk->transcript_repr); /* vk.hash_into */
-
-    /* instance commitments: commit_lagrange(zero-padded column, Blind::default() = 1),
-     * as an MSM over the column's own values and w (the padding adds nothing), on one
-     * thread as msm_is_identity */
-    if (cs->num_instance > 0) {
-        size_t m = 0;
-        for (int i = 0; i < cs->num_instance; i++)
-            if (instance_lens[i] > m) m = instance_lens[i];
-        pasta_vesta_affine *b = malloc((m + 1) * sizeof *b);
-        pasta_fp *s = malloc((m + 1) * sizeof *s);
-        int rc = b && s ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-        for (int i = 0; rc == PASTA_OK && i < cs->num_instance; i++) {
-            const size_t len = instance_lens[i];
-            if (len > 0) memcpy(s, instances[i], len * sizeof *s);
-            memcpy(b, v->params->g_lagrange, len * sizeof *b);
-            b[len] = v->params->w;
-            pasta_fp_one(&s[len]);
-            pasta_vesta_jacobian acc;
-            rc = pasta_vesta_msm_var(&acc, b, s, len + 1, 1);
-            if (rc != PASTA_OK) break;
-            pasta_vesta_to_affine_var(&v->instance_c[i], &acc);
-            rc = halo2_transcript_common_point(&v->t, &v->instance_c[i]);
-        }
-        free(b);
-        free(s);
-        TRY(rc);
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        v->cur = &v->circs[ci];
+        if (cs->num_instance > 0) TRY(commit_instance(v, instances[ci], instance_lens[ci]));
     }
-
-    TRY(read_points(v, v->advice_c, cs->num_advice));
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        v->cur = &v->circs[ci];
+        TRY(read_points(v, v->cur->advice_c, cs->num_advice));
+    }
     halo2_transcript_squeeze_challenge(&v->t, &v->theta);
-    for (int l = 0; l < cs->n_lookups; l++) { /* read_permuted_commitments */
-        TRY(halo2_read_point(&v->r, &v->lk_a_c[l]));
-        TRY(halo2_read_point(&v->r, &v->lk_s_c[l]));
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        v->cur = &v->circs[ci];
+        for (int l = 0; l < cs->n_lookups; l++) { /* read_permuted_commitments */
+            TRY(halo2_read_point(&v->r, &v->cur->lk_a_c[l]));
+            TRY(halo2_read_point(&v->r, &v->cur->lk_s_c[l]));
+        }
     }
     halo2_transcript_squeeze_challenge(&v->t, &v->beta);
     halo2_transcript_squeeze_challenge(&v->t, &v->gamma);
-    TRY(read_points(v, v->perm_c, v->nsets));
-    for (int l = 0; l < cs->n_lookups; l++) TRY(halo2_read_point(&v->r, &v->lk_z_c[l]));
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        v->cur = &v->circs[ci];
+        TRY(read_points(v, v->cur->perm_c, v->nsets));
+    }
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        v->cur = &v->circs[ci];
+        for (int l = 0; l < cs->n_lookups; l++) TRY(halo2_read_point(&v->r, &v->cur->lk_z_c[l]));
+    }
     TRY(halo2_read_point(&v->r, &v->random_c));
     halo2_transcript_squeeze_challenge(&v->t, &v->y);
     TRY(read_points(v, v->h_c, v->nh));
@@ -200,22 +226,30 @@ static int read_commitments(verifier *v, const pasta_fp *const *instances,
 /* ---- Phase 2: the evaluations at x (and its rotations). */
 static int read_evaluations(verifier *v) {
     const halo2_cs *cs = v->cs;
-    TRY(read_scalars(v, v->instance_e, cs->n_instance_queries));
-    TRY(read_scalars(v, v->advice_e, cs->n_advice_queries));
+    for (int ci = 0; ci < v->ncirc; ci++)
+        TRY(read_scalars(v, v->circs[ci].instance_e, cs->n_instance_queries));
+    for (int ci = 0; ci < v->ncirc; ci++)
+        TRY(read_scalars(v, v->circs[ci].advice_e, cs->n_advice_queries));
     TRY(read_scalars(v, v->fixed_e, cs->n_fixed_queries));
     TRY(halo2_read_scalar(&v->r, &v->random_e));
     TRY(read_scalars(v, v->sigma_e, cs->n_perm_columns));
-    for (int s = 0; s < v->nsets; s++) {
-        TRY(halo2_read_scalar(&v->r, &v->perm_e[s]));
-        TRY(halo2_read_scalar(&v->r, &v->perm_next_e[s]));
-        if (s + 1 < v->nsets) TRY(halo2_read_scalar(&v->r, &v->perm_last_e[s]));
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        circ *c = &v->circs[ci];
+        for (int s = 0; s < v->nsets; s++) {
+            TRY(halo2_read_scalar(&v->r, &c->perm_e[s]));
+            TRY(halo2_read_scalar(&v->r, &c->perm_next_e[s]));
+            if (s + 1 < v->nsets) TRY(halo2_read_scalar(&v->r, &c->perm_last_e[s]));
+        }
     }
-    for (int l = 0; l < cs->n_lookups; l++) {
-        TRY(halo2_read_scalar(&v->r, &v->lk_z_e[l]));
-        TRY(halo2_read_scalar(&v->r, &v->lk_z_next_e[l]));
-        TRY(halo2_read_scalar(&v->r, &v->lk_a_e[l]));
-        TRY(halo2_read_scalar(&v->r, &v->lk_a_inv_e[l]));
-        TRY(halo2_read_scalar(&v->r, &v->lk_s_e[l]));
+    for (int ci = 0; ci < v->ncirc; ci++) {
+        circ *c = &v->circs[ci];
+        for (int l = 0; l < cs->n_lookups; l++) {
+            TRY(halo2_read_scalar(&v->r, &c->lk_z_e[l]));
+            TRY(halo2_read_scalar(&v->r, &c->lk_z_next_e[l]));
+            TRY(halo2_read_scalar(&v->r, &c->lk_a_e[l]));
+            TRY(halo2_read_scalar(&v->r, &c->lk_a_inv_e[l]));
+            TRY(halo2_read_scalar(&v->r, &c->lk_s_e[l]));
+        }
     }
     return PASTA_OK;
 }
@@ -250,12 +284,12 @@ static int eval_nodes(const verifier *v, pasta_fp *val, uint8_t *done) {
                 break;
             case HALO2_E_ADVICE:
                 if (e->query < 0 || e->query >= cs->n_advice_queries) return PASTA_ERR_INVALID_ARG;
-                val[i] = v->advice_e[e->query];
+                val[i] = v->cur->advice_e[e->query];
                 break;
             case HALO2_E_INSTANCE:
                 if (e->query < 0 || e->query >= cs->n_instance_queries)
                     return PASTA_ERR_INVALID_ARG;
-                val[i] = v->instance_e[e->query];
+                val[i] = v->cur->instance_e[e->query];
                 break;
             case HALO2_E_NEGATED:
                 if (!done[e->a]) continue;
@@ -317,12 +351,18 @@ static int vanishing_expected_h(verifier *v) {
         pasta_fp_mul(&wi, &wi, &v->omega_inv);
     }
 
-    /* the gates, each gate's polynomials in order */
+    /* per circuit instance: the gates, each gate's polynomials in order, then the
+     * permutation, then the lookups */
     const size_t nn = (size_t)(cs->n_nodes ? cs->n_nodes : 1);
     pasta_fp *val = malloc(nn * sizeof *val);
     uint8_t *done = malloc(nn);
-    int rc = val && done ? eval_nodes(v, val, done) : PASTA_ERR_NO_MEMORY;
-    free(done);
+    if (val == NULL || done == NULL) {
+        free(val), free(done);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    for (int ci = 0; ci < v->ncirc; ci++) {
+    v->cur = &v->circs[ci];
+    int rc = eval_nodes(v, val, done);
     for (int g = 0; rc == PASTA_OK && g < cs->n_gate_polys; g++) {
         int e = cs->gate_polys[g];
         if (e < 0 || e >= cs->n_nodes) rc = PASTA_ERR_INVALID_ARG;
@@ -334,25 +374,25 @@ static int vanishing_expected_h(verifier *v) {
                 cs->lookups[l].table[j] < 0 || cs->lookups[l].table[j] >= cs->n_nodes)
                 rc = PASTA_ERR_INVALID_ARG;
     if (rc != PASTA_OK) {
-        free(val);
+        free(val), free(done);
         return rc;
     }
 
     /* the permutation (permutation/verifier.rs Evaluated::expressions) */
     if (v->nsets > 0) {
         /* l_0 (1 − z_0(x)) */
-        pasta_fp_sub(&t, &one, &v->perm_e[0]);
+        pasta_fp_sub(&t, &one, &v->cur->perm_e[0]);
         pasta_fp_mul(&t, &t, &l_0);
         fold(v, &h, &t);
         /* l_last (z_l(x)^2 − z_l(x)) */
-        const pasta_fp *zl = &v->perm_e[v->nsets - 1];
+        const pasta_fp *zl = &v->cur->perm_e[v->nsets - 1];
         pasta_fp_sqr(&t, zl);
         pasta_fp_sub(&t, &t, zl);
         pasta_fp_mul(&t, &t, &l_last);
         fold(v, &h, &t);
         /* l_0 (z_i(x) − z_{i−1}(ω^−(blinding+1) x)) for i ≥ 1 */
         for (int s = 1; s < v->nsets; s++) {
-            pasta_fp_sub(&t, &v->perm_e[s], &v->perm_last_e[s - 1]);
+            pasta_fp_sub(&t, &v->cur->perm_e[s], &v->cur->perm_last_e[s - 1]);
             pasta_fp_mul(&t, &t, &l_0);
             fold(v, &h, &t);
         }
@@ -361,7 +401,7 @@ static int vanishing_expected_h(verifier *v) {
         pasta_fp_add(&active, &l_last, &l_blind);
         pasta_fp_sub(&active, &one, &active);
         for (int s = 0; s < v->nsets; s++) {
-            pasta_fp left = v->perm_next_e[s], right = v->perm_e[s], cur;
+            pasta_fp left = v->cur->perm_next_e[s], right = v->cur->perm_e[s], cur;
             int lo = s * v->chunk, hi = lo + v->chunk;
             if (hi > cs->n_perm_columns) hi = cs->n_perm_columns;
             /* current_delta = β x δ^(s · chunk) */
@@ -390,7 +430,7 @@ static int vanishing_expected_h(verifier *v) {
     pasta_fp_sub(&active, &one, &active);
     for (int l = 0; l < cs->n_lookups; l++) {
         const halo2_lookup *lk = &cs->lookups[l];
-        const pasta_fp *z = &v->lk_z_e[l], *a = &v->lk_a_e[l], *s = &v->lk_s_e[l];
+        const pasta_fp *z = &v->cur->lk_z_e[l], *a = &v->cur->lk_a_e[l], *s = &v->cur->lk_s_e[l];
         pasta_fp left, right, cin, ctab;
         /* l_0 (1 − z(x)) */
         pasta_fp_sub(&t, &one, z);
@@ -404,7 +444,7 @@ static int vanishing_expected_h(verifier *v) {
         /* active (z(ωx) (A'(x) + β) (S'(x) + γ) − z(x) (θ-compressed inputs + β)
          * (θ-compressed tables + γ)); compression folds acc·θ + eval, first to last */
         pasta_fp_add(&t, a, &v->beta);
-        pasta_fp_mul(&left, &v->lk_z_next_e[l], &t);
+        pasta_fp_mul(&left, &v->cur->lk_z_next_e[l], &t);
         pasta_fp_add(&t, s, &v->gamma);
         pasta_fp_mul(&left, &left, &t);
         pasta_fp_zero(&cin);
@@ -427,12 +467,13 @@ static int vanishing_expected_h(verifier *v) {
         pasta_fp_mul(&t, &u, &l_0);
         fold(v, &h, &t);
         /* active (A'(x) − S'(x)) (A'(x) − A'(ω^-1 x)) */
-        pasta_fp_sub(&t, a, &v->lk_a_inv_e[l]);
+        pasta_fp_sub(&t, a, &v->cur->lk_a_inv_e[l]);
         pasta_fp_mul(&t, &t, &u);
         pasta_fp_mul(&t, &t, &active);
         fold(v, &h, &t);
     }
-    free(val);
+    } /* circuit instances */
+    free(val), free(done);
 
     /* expected h(x) = (Σ folded) / (x^n − 1) */
     pasta_fp_sub(&t, &v->xn, &one);
@@ -465,22 +506,24 @@ static void build_queries(verifier *v) {
     int fixed_ref[HALO2_MAX_COLUMNS];
     pasta_fp pt;
     v->ncrefs = v->nterms = v->nqueries = 0;
+    for (int i = 0; i < cs->num_fixed; i++) fixed_ref[i] = -1;
+    for (int ci = 0; ci < v->ncirc; ci++) {
+    v->cur = &v->circs[ci];
     /* commitment slots are made in order of first query: only queried ones matter */
     for (int i = 0; i < cs->num_instance; i++) instance_ref[i] = -1;
     for (int i = 0; i < cs->num_advice; i++) advice_ref[i] = -1;
-    for (int i = 0; i < cs->num_fixed; i++) fixed_ref[i] = -1;
 
     for (int q = 0; q < cs->n_instance_queries; q++) {
         int c = cs->instance_queries[q].column.index;
-        if (instance_ref[c] < 0) instance_ref[c] = new_cref(v, &v->instance_c[c]);
+        if (instance_ref[c] < 0) instance_ref[c] = new_cref(v, &v->cur->instance_c[c]);
         rotate_omega(v, &pt, &v->x, cs->instance_queries[q].rotation);
-        add_query(v, instance_ref[c], &pt, &v->instance_e[q]);
+        add_query(v, instance_ref[c], &pt, &v->cur->instance_e[q]);
     }
     for (int q = 0; q < cs->n_advice_queries; q++) {
         int c = cs->advice_queries[q].column.index;
-        if (advice_ref[c] < 0) advice_ref[c] = new_cref(v, &v->advice_c[c]);
+        if (advice_ref[c] < 0) advice_ref[c] = new_cref(v, &v->cur->advice_c[c]);
         rotate_omega(v, &pt, &v->x, cs->advice_queries[q].rotation);
-        add_query(v, advice_ref[c], &pt, &v->advice_e[q]);
+        add_query(v, advice_ref[c], &pt, &v->cur->advice_e[q]);
     }
     /* permutation products: each set at x and ωx, then all but the last at
      * ω^−(blinding+1) x, those in reverse set order */
@@ -490,11 +533,11 @@ static void build_queries(verifier *v) {
         rotate_omega(v, &x_next, &v->x, 1);
         rotate_omega(v, &x_last, &v->x, -(v->blinding + 1));
         for (int s = 0; s < v->nsets; s++) {
-            ref[s] = new_cref(v, &v->perm_c[s]);
-            add_query(v, ref[s], &v->x, &v->perm_e[s]);
-            add_query(v, ref[s], &x_next, &v->perm_next_e[s]);
+            ref[s] = new_cref(v, &v->cur->perm_c[s]);
+            add_query(v, ref[s], &v->x, &v->cur->perm_e[s]);
+            add_query(v, ref[s], &x_next, &v->cur->perm_next_e[s]);
         }
-        for (int s = v->nsets - 2; s >= 0; s--) add_query(v, ref[s], &x_last, &v->perm_last_e[s]);
+        for (int s = v->nsets - 2; s >= 0; s--) add_query(v, ref[s], &x_last, &v->cur->perm_last_e[s]);
     }
     /* lookups (lookup/verifier.rs Evaluated::queries): Z at x, A' at x, S' at x, A' at
      * ω^-1 x, Z at ωx */
@@ -503,14 +546,15 @@ static void build_queries(verifier *v) {
         rotate_omega(v, &x_inv, &v->x, -1);
         rotate_omega(v, &x_next, &v->x, 1);
         for (int l = 0; l < cs->n_lookups; l++) {
-            const int z = new_cref(v, &v->lk_z_c[l]), a = new_cref(v, &v->lk_a_c[l]);
-            add_query(v, z, &v->x, &v->lk_z_e[l]);
-            add_query(v, a, &v->x, &v->lk_a_e[l]);
-            add_query(v, new_cref(v, &v->lk_s_c[l]), &v->x, &v->lk_s_e[l]);
-            add_query(v, a, &x_inv, &v->lk_a_inv_e[l]);
-            add_query(v, z, &x_next, &v->lk_z_next_e[l]);
+            const int z = new_cref(v, &v->cur->lk_z_c[l]), a = new_cref(v, &v->cur->lk_a_c[l]);
+            add_query(v, z, &v->x, &v->cur->lk_z_e[l]);
+            add_query(v, a, &v->x, &v->cur->lk_a_e[l]);
+            add_query(v, new_cref(v, &v->cur->lk_s_c[l]), &v->x, &v->cur->lk_s_e[l]);
+            add_query(v, a, &x_inv, &v->cur->lk_a_inv_e[l]);
+            add_query(v, z, &x_next, &v->cur->lk_z_next_e[l]);
         }
     }
+    } /* circuit instances */
     for (int q = 0; q < cs->n_fixed_queries; q++) {
         int c = cs->fixed_queries[q].column.index;
         if (fixed_ref[c] < 0) fixed_ref[c] = new_cref(v, &v->vk->fixed_commitments[c]);
@@ -826,10 +870,12 @@ done:
 
 /* ---- verify_proof */
 
-int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
-                       const pasta_fp *const *instances, const size_t *instance_lens,
-                       const uint8_t *proof, size_t proof_len) {
-    if (params == NULL || vk == NULL || vk->cs == NULL || (proof == NULL && proof_len > 0))
+int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int ncircuits,
+                             const pasta_fp *const *const *instances,
+                             const size_t *const *instance_lens, const uint8_t *proof,
+                             size_t proof_len) {
+    if (params == NULL || vk == NULL || vk->cs == NULL || (proof == NULL && proof_len > 0) ||
+        ncircuits < 1 || ncircuits > HALO2_MAX_CIRCUITS)
         return PASTA_ERR_INVALID_ARG;
     const halo2_cs *cs = vk->cs;
     if (cs->error || params->k != (uint32_t)vk->k || params->n != ((size_t)1 << params->k) ||
@@ -842,10 +888,14 @@ int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
     const int blinding = halo2_cs_blinding_factors(cs);
     if (cs->num_instance > 0) {
         if (instances == NULL || instance_lens == NULL) return PASTA_ERR_INVALID_ARG;
-        for (int i = 0; i < cs->num_instance; i++) {
-            if (instance_lens[i] > params->n - (size_t)(blinding + 1))
-                return PASTA_ERR_INVALID_ARG; /* InstanceTooLarge */
-            if (instance_lens[i] > 0 && instances[i] == NULL) return PASTA_ERR_INVALID_ARG;
+        for (int ci = 0; ci < ncircuits; ci++) {
+            if (instances[ci] == NULL || instance_lens[ci] == NULL) return PASTA_ERR_INVALID_ARG;
+            for (int i = 0; i < cs->num_instance; i++) {
+                if (instance_lens[ci][i] > params->n - (size_t)(blinding + 1))
+                    return PASTA_ERR_INVALID_ARG; /* InstanceTooLarge */
+                if (instance_lens[ci][i] > 0 && instances[ci][i] == NULL)
+                    return PASTA_ERR_INVALID_ARG;
+            }
         }
     }
     const int degree = halo2_cs_degree(cs);
@@ -854,11 +904,18 @@ int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
     if (degree - 1 > MAX_H) return PASTA_ERR_UNSUPPORTED;
 
     verifier *v = calloc(1, sizeof *v);
-    if (v == NULL) return PASTA_ERR_NO_MEMORY;
+    circ *circs = calloc((size_t)ncircuits, sizeof *circs);
+    if (v == NULL || circs == NULL) {
+        free(v), free(circs);
+        return PASTA_ERR_NO_MEMORY;
+    }
     v->params = params;
     v->vk = vk;
     v->cs = cs;
     v->n = params->n;
+    v->ncirc = ncircuits;
+    v->circs = circs;
+    v->cur = circs;
     v->degree = degree;
     v->blinding = blinding;
     v->chunk = degree - 2;
@@ -879,5 +936,15 @@ int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
         rc = open_and_check(v);
     }
     free(v);
+    free(circs);
     return rc;
+}
+
+int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
+                       const pasta_fp *const *instances, const size_t *instance_lens,
+                       const uint8_t *proof, size_t proof_len) {
+    const pasta_fp *const *const inst[1] = {instances};
+    const size_t *const lens[1] = {instance_lens};
+    return halo2_verify_proof_multi(params, vk, 1, instances ? inst : NULL,
+                                    instance_lens ? lens : NULL, proof, proof_len);
 }

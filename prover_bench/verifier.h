@@ -63,4 +63,14 @@ int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
                        const pasta_fp *const *instances, const size_t *instance_lens,
                        const uint8_t *proof, size_t proof_len);
 
+/* The same for a proof of ncircuits (1 .. HALO2_MAX_CIRCUITS) circuit instances sharing
+ * one opening (halo2's verify_proof with instances: &[&[&[F]]], as Orchard bundles):
+ * instances[ci][col] holds instance_lens[ci][col] values of instance column col of
+ * circuit instance ci. halo2_verify_proof is this with ncircuits = 1. */
+#define HALO2_MAX_CIRCUITS 8
+int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int ncircuits,
+                             const pasta_fp *const *const *instances,
+                             const size_t *const *instance_lens, const uint8_t *proof,
+                             size_t proof_len);
+
 #endif /* PASTA_HALO2_VERIFIER_H */

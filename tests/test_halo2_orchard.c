@@ -2,6 +2,7 @@
  * from the constraint system; prover_bench/mock.c: generated witnesses satisfy it, and a
  * witness with one cell changed fails at that cell (also on plonk_k11 and lookup_k11). */
 #include <criterion/criterion.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 #include "halo2_testutil.h"
 #include "prover_bench/mock.h"
 #include "prover_bench/orchard.h"
+#include "prover_bench/prover.h"
+#include "prover_bench/verifier.h"
 
 #define N 2048u
 
@@ -329,4 +332,66 @@ Test(halo2_mock, lookup_k11) {
     cr_assert_eq(halo2_mock_check(&lcs, &a, &w, &f), HALO2_MOCK_COPY);
     free(advice);
     halo2_assembly_free(&a);
+}
+
+/* ---- Proofs of the Orchard shape: 1 and 4 actions in one proof verify, have Orchard's
+ * size 2720 + 2272 A, and fail with a wrong instance or a flipped byte. */
+static void prove_actions(int A) {
+    halo2_params p;
+    halo2_read_test_params(&p);
+    static halo2_vk vk;
+    halo2_pk pk;
+    halo2_commit_key ck;
+    cr_assert_eq(halo2_keygen_vk(&vk, &p, &cs, &asmb), PASTA_OK);
+    cr_assert_eq(halo2_keygen_pk(&pk, &vk, &cs, &asmb), PASTA_OK);
+    cr_assert_eq(halo2_commit_key_init(&ck, &p, 0, 0), PASTA_OK);
+    action x[4];
+    halo2_witness w[4];
+    const pasta_fp *const *inst[4];
+    const size_t *lens[4];
+    for (int i = 0; i < A; i++) {
+        action_make(&x[i], 100 + (uint64_t)i);
+        w[i] = x[i].w;
+        inst[i] = x[i].cols;
+        lens[i] = x[i].lens;
+    }
+    const size_t size = 2720 + 2272 * (size_t)A;
+    cr_assert_eq(halo2_proof_size(&vk, A), size);
+    uint8_t *proof = malloc(size), seed[32] = {0x0a};
+    size_t len = 0;
+    halo2_drbg rng;
+    halo2_drbg_init(&rng, seed);
+    cr_assert_eq(halo2_create_proof(&ck, &pk, w, A, halo2_drbg_fill, &rng, 0, proof, size, &len, NULL),
+                 PASTA_OK);
+    cr_assert_eq(len, size);
+    cr_assert_eq(halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len), PASTA_OK);
+    /* the last action's last public value bumped */
+    bump(&x[A - 1].inst[HALO2_ORCHARD_INSTANCES - 1]);
+    int rc = halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len);
+    cr_assert(rc == HALO2_ERR_VERIFY, "wrong instance: rc %d", rc);
+    x[A - 1].inst[HALO2_ORCHARD_INSTANCES - 1] = x[A - 1].inst[0]; /* still wrong; restore: */
+    cr_assert_eq(halo2_orchard_synthesize_witness(x[A - 1].advice, x[A - 1].inst, &cs, 11, &cfg,
+                                                  100 + (uint64_t)(A - 1)),
+                 PASTA_OK);
+    cr_assert_eq(halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len), PASTA_OK);
+    const size_t pos[3] = {7, size / 2, size - 9};
+    for (int j = 0; j < 3; j++) {
+        proof[pos[j]] ^= 0x40;
+        rc = halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len);
+        cr_assert(rc == HALO2_ERR_VERIFY || rc == PASTA_ERR_INVALID_ARG, "byte %zu: rc %d", pos[j], rc);
+        proof[pos[j]] ^= 0x40;
+    }
+    for (int i = 0; i < A; i++) action_free(&x[i]);
+    free(proof);
+    omp_pause_resource_all(omp_pause_hard); /* see test_halo2_prove.c */
+    halo2_commit_key_free(&ck);
+    halo2_pk_free(&pk);
+    halo2_params_free(&p);
+}
+
+Test(halo2_orchard, proof_one_action, .init = orchard_keygen, .fini = orchard_free, .timeout = 300) {
+    prove_actions(1);
+}
+Test(halo2_orchard, proof_four_actions, .init = orchard_keygen, .fini = orchard_free, .timeout = 600) {
+    prove_actions(4);
 }

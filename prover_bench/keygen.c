@@ -235,6 +235,9 @@ void halo2_pk_free(halo2_pk *pk) {
     free(pk->fixed_values), free(pk->fixed_polys), free(pk->fixed_cosets);
     free(pk->perm_values), free(pk->perm_polys), free(pk->perm_cosets);
     free(pk->l0), free(pk->l_blind), free(pk->l_last);
+    halo2_program_free(&pk->gates);
+    halo2_program_free(&pk->derived);
+    free(pk->derived_cosets);
     pasta_fp_domain_free(&pk->domain);
     memset(pk, 0, sizeof *pk);
 }
@@ -310,6 +313,7 @@ int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
         rc = pasta_fp_lagrange_to_extended(&pk->domain, pk->l_last, ind, n, 0);
     }
     free(ind);
+    if (rc == PASTA_OK) rc = halo2_pk_prepare_gates(pk, cs);
     if (rc != PASTA_OK) halo2_pk_free(pk);
     return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "prover_bench/cs.h"
 #include "prover_bench/halo2.h"
+#include "prover_bench/program.h"
 #include <pasta/fft.h>
 
 /* What synthesis assigns at keygen: fixed values (Lagrange basis, n rows each; unassigned
@@ -69,10 +70,17 @@ typedef struct halo2_pk {
     pasta_fp *fixed_values, *fixed_polys, *fixed_cosets;
     pasta_fp *perm_values, *perm_polys, *perm_cosets;
     pasta_fp *l0, *l_blind, *l_last; /* N coset values each */
+    /* the prover's compiled gates (program.h): the program over the cosets and the
+     * fixed-only subexpressions it reads, precomputed on the coset (N values each) */
+    halo2_program gates, derived;
+    pasta_fp *derived_cosets;
 } halo2_pk;
 
 int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
                     const halo2_assembly *a);
+/* keygen_pk's last step (prover.c): compiles the gates and evaluates the derived
+ * columns on the coset. */
+int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs);
 void halo2_pk_free(halo2_pk *pk);
 
 #endif /* PASTA_HALO2_KEYGEN_H */

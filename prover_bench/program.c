@@ -8,6 +8,7 @@
 void halo2_program_free(halo2_program *pr) {
     free(pr->leaves);
     free(pr->ops);
+    free(pr->outputs);
     memset(pr, 0, sizeof *pr);
 }
 
@@ -132,6 +133,9 @@ typedef struct builder {
     int nops, cap_ops;
     halo2_prog_leaf *leaves;
     int nleaves;
+    const uint8_t *derivable; /* per node: a fixed-only composite (NULL: none derived) */
+    int *derived_nodes;       /* the derived leaves' nodes, in order */
+    int nderived;
     int error;
 } builder;
 
@@ -167,6 +171,14 @@ static int emit(builder *b, int node) {
     const halo2_expr *e = &b->cs->nodes[node];
     const canon_node *k = &b->cn[node];
     int v = -1;
+    if (b->derivable && b->derivable[node]) { /* a maximal fixed-only subexpression */
+        b->leaves[b->nleaves].type = HALO2_P_LEAF_DERIVED;
+        b->leaves[b->nleaves].query = b->nderived;
+        b->derived_nodes[b->nderived++] = node;
+        v = new_value(b, b->nleaves++);
+        b->vid[node] = v;
+        return v;
+    }
     switch (e->op) {
     case HALO2_E_FIXED:
     case HALO2_E_ADVICE:
@@ -175,7 +187,12 @@ static int emit(builder *b, int node) {
         b->leaves[b->nleaves].query = e->query;
         v = new_value(b, b->nleaves++);
         break;
-    case HALO2_E_CONSTANT: v = push_op(b, HALO2_P_CONST, -1, -1, &e->c); break;
+    case HALO2_E_CONSTANT: /* a leaf: its vector is filled once per evaluator */
+        b->leaves[b->nleaves].type = HALO2_P_LEAF_CONST;
+        b->leaves[b->nleaves].query = -1;
+        b->leaves[b->nleaves].c = e->c;
+        v = new_value(b, b->nleaves++);
+        break;
     case HALO2_E_NEGATED: v = push_op(b, HALO2_P_NEG, emit(b, k->a), -1, NULL); break;
     case HALO2_E_SCALED: v = push_op(b, HALO2_P_SCALE, emit(b, k->a), -1, &e->c); break;
     case HALO2_E_PRODUCT: {
@@ -203,7 +220,12 @@ static int emit(builder *b, int node) {
     return v;
 }
 
-int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
+/* The program folding fold_roots (in order) and computing pinned_roots (kept live to the
+ * end; their slots into pinned_slots); with derive, maximal fixed-only subexpressions
+ * become leaves (their nodes into *derived, *nderived). */
+static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots, int nfold,
+                   const int *pinned_roots, int npinned, int *pinned_slots, int derive,
+                   int *derived, int *nderived) {
     memset(pr, 0, sizeof *pr);
     const int n = cs->n_nodes;
     const size_t nn = (size_t)(n ? n : 1);
@@ -213,11 +235,15 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
     long *tm = calloc(nn, sizeof *tm), *ta = calloc(nn, sizeof *ta);
     builder b = {0};
     b.cs = cs;
-    b.leaf_of = malloc((2 * nn + 2 * (size_t)cs->n_gate_polys + 1) * sizeof *b.leaf_of);
+    b.leaf_of = malloc((2 * nn + 2 * (size_t)nfold + 1) * sizeof *b.leaf_of);
     b.leaves = malloc(nn * sizeof *b.leaves);
+    uint8_t *fx = derive ? calloc(nn, 1) : NULL, *derivable = derive ? calloc(nn, 1) : NULL;
+    int *pinned_vals = malloc((size_t)(npinned ? npinned : 1) * sizeof *pinned_vals);
     int *last = NULL, *slot = NULL, *free_list = NULL;
-    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves && order) ? PASTA_OK
-                                                                                : PASTA_ERR_NO_MEMORY;
+    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves && order && pinned_vals &&
+              (!derive || (fx && derivable)))
+                 ? PASTA_OK
+                 : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = halo2_expr_topo_order(cs, order);
     if (rc == PASTA_OK) rc = canonicalise(cs, order, canon, cn);
     if (rc == PASTA_OK) {
@@ -236,19 +262,35 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
             if (e->op == HALO2_E_SUM || e->op == HALO2_E_NEGATED) ta[i]++;
         }
         pr->tree_nodes = n;
-        for (int g = 0; g < cs->n_gate_polys && !b.error; g++) {
-            const int v = emit(&b, cs->gate_polys[g]);
-            push_op(&b, HALO2_P_FOLD, v, -1, NULL);
-            pr->tree_muls += tm[cs->gate_polys[g]] + 1; /* + the fold */
-            pr->tree_adds += ta[cs->gate_polys[g]] + 1;
-        }
-        for (int l = 0; l < cs->n_lookups && !b.error; l++)
-            for (int i = 0; i < cs->lookups[l].n; i++) {
-                pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i] = emit(&b, cs->lookups[l].input[i]);
-                pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i] = emit(&b, cs->lookups[l].table[i]);
-                pr->tree_muls += tm[cs->lookups[l].input[i]] + tm[cs->lookups[l].table[i]];
-                pr->tree_adds += ta[cs->lookups[l].input[i]] + ta[cs->lookups[l].table[i]];
+        if (derive) { /* fixedness: 2 constant-only, 1 fixed and constants, 0 otherwise */
+            for (int oi = 0; oi < n; oi++) {
+                const int i = order[oi];
+                const halo2_expr *e = &cs->nodes[i];
+                if (e->op == HALO2_E_CONSTANT) fx[i] = 2;
+                else if (e->op == HALO2_E_FIXED) fx[i] = 1;
+                else if (is_leaf(e->op)) fx[i] = 0;
+                else if (has_b(e->op))
+                    fx[i] = (fx[e->a] && fx[e->b]) ? (fx[e->a] == 2 && fx[e->b] == 2 ? 2 : 1) : 0;
+                else fx[i] = fx[e->a];
+                /* worth a precomputed column: a fixed-only composite with a
+                 * multiplication in it (one read instead of at least one product) */
+                derivable[i] = fx[i] == 1 && !is_leaf(e->op) && tm[i] > 0;
             }
+            b.derivable = derivable;
+            b.derived_nodes = derived;
+        }
+        for (int g = 0; g < nfold && !b.error; g++) {
+            const int v = emit(&b, fold_roots[g]);
+            push_op(&b, HALO2_P_FOLD, v, -1, NULL);
+            pr->tree_muls += tm[fold_roots[g]] + 1; /* + the fold */
+            pr->tree_adds += ta[fold_roots[g]] + 1;
+        }
+        for (int r = 0; r < npinned && !b.error; r++) {
+            pinned_vals[r] = emit(&b, pinned_roots[r]);
+            pr->tree_muls += tm[pinned_roots[r]];
+            pr->tree_adds += ta[pinned_roots[r]];
+        }
+        if (derive) *nderived = b.nderived;
         rc = b.error;
     }
     if (rc == PASTA_OK) {
@@ -266,11 +308,7 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
             if (b.ops[k].a >= 0) last[b.ops[k].a] = k;
             if (b.ops[k].b >= 0) last[b.ops[k].b] = k;
         }
-        for (int l = 0; l < cs->n_lookups; l++)
-            for (int i = 0; i < cs->lookups[l].n; i++) {
-                last[pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i]] = INT_MAX;
-                last[pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i]] = INT_MAX;
-            }
+        for (int r = 0; r < npinned; r++) last[pinned_vals[r]] = INT_MAX;
         /* slots: leaves first, then buffers from a free list (freed before the op's output
          * is placed, so an output may overwrite its last-read input) */
         int nfree = 0, nbufs = 0;
@@ -302,13 +340,7 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
             else if (q->op != HALO2_P_CONST) pr->adds++;
         }
         if (rc == PASTA_OK) {
-            for (int l = 0; l < cs->n_lookups; l++)
-                for (int i = 0; i < cs->lookups[l].n; i++) {
-                    int *in = &pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i];
-                    int *tb = &pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i];
-                    *in = slot[*in];
-                    *tb = slot[*tb];
-                }
+            for (int r = 0; r < npinned; r++) pinned_slots[r] = slot[pinned_vals[r]];
             pr->nops = b.nops;
             pr->nleaves = b.nleaves;
             pr->nbufs = nbufs;
@@ -317,8 +349,61 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
         }
     }
     free(canon), free(vid), free(cn), free(tm), free(ta), free(order);
+    free(fx), free(derivable), free(pinned_vals);
     free(b.leaf_of), free(b.leaves), free(b.ops);
     free(last), free(slot), free(free_list);
     if (rc != PASTA_OK) halo2_program_free(pr);
+    return rc;
+}
+
+/* The gate program's roots: the gate polynomials folded, the lookups' input and table
+ * expressions pinned (pinned slot order: lookup by lookup, inputs then tables). */
+static int compile_gates(halo2_program *pr, const halo2_cs *cs, int derive, int *derived,
+                         int *nderived) {
+    int pinned[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH], slots[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
+    int np = 0;
+    for (int l = 0; l < cs->n_lookups; l++) {
+        for (int i = 0; i < cs->lookups[l].n; i++) pinned[np++] = cs->lookups[l].input[i];
+        for (int i = 0; i < cs->lookups[l].n; i++) pinned[np++] = cs->lookups[l].table[i];
+    }
+    int rc = compile(pr, cs, cs->gate_polys, cs->n_gate_polys, pinned, np, slots, derive, derived,
+                     nderived);
+    if (rc != PASTA_OK) return rc;
+    np = 0;
+    for (int l = 0; l < cs->n_lookups; l++) {
+        for (int i = 0; i < cs->lookups[l].n; i++) pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i] = slots[np++];
+        for (int i = 0; i < cs->lookups[l].n; i++) pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i] = slots[np++];
+    }
+    return PASTA_OK;
+}
+
+int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
+    return compile_gates(pr, cs, 0, NULL, NULL);
+}
+
+int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const halo2_cs *cs) {
+    memset(derived, 0, sizeof *derived);
+    const size_t nn = (size_t)(cs->n_nodes ? cs->n_nodes : 1);
+    int *nodes = malloc(nn * sizeof *nodes), nd = 0;
+    if (nodes == NULL) return PASTA_ERR_NO_MEMORY;
+    int rc = compile_gates(pr, cs, 1, nodes, &nd);
+    if (rc == PASTA_OK) {
+        int *outs = malloc((size_t)(nd ? nd : 1) * sizeof *outs);
+        halo2_program tmp;
+        rc = outs ? compile(&tmp, cs, NULL, 0, nodes, nd, outs, 0, NULL, NULL) : PASTA_ERR_NO_MEMORY;
+        if (rc == PASTA_OK) {
+            *derived = tmp;
+            derived->outputs = outs;
+            derived->noutputs = nd;
+        } else {
+            free(outs);
+        }
+    }
+    if (rc == PASTA_OK) pr->nderived = nd;
+    free(nodes);
+    if (rc != PASTA_OK) {
+        halo2_program_free(pr);
+        halo2_program_free(derived);
+    }
     return rc;
 }

@@ -36,9 +36,15 @@ typedef struct halo2_prog_op {
     pasta_fp c;
 } halo2_prog_op;
 
+/* A leaf of type HALO2_P_LEAF_DERIVED: a fixed-only subexpression, precomputed (its
+ * values on the coset are the same for every proof: the proving key holds them). */
+#define HALO2_P_LEAF_DERIVED 100
+/* A leaf of type HALO2_P_LEAF_CONST: the constant c in every position. */
+#define HALO2_P_LEAF_CONST 101
 typedef struct halo2_prog_leaf {
-    int type;  /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE */
-    int query; /* index into that type's queries */
+    int type;  /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE, HALO2_P_LEAF_* */
+    int query; /* index into that type's queries (DERIVED: index of the derived column) */
+    pasta_fp c; /* CONST */
 } halo2_prog_leaf;
 
 typedef struct halo2_program {
@@ -54,6 +60,9 @@ typedef struct halo2_program {
      * AST evaluation, which evaluates every occurrence) */
     long muls, adds, tree_muls, tree_adds;
     int unique_nodes, tree_nodes;
+    int nderived;  /* gate program of compile_split: derived leaves read */
+    int *outputs;  /* derived program: the slot of each derived column */
+    int noutputs;
 } halo2_program;
 
 /* order[0 .. cs->n_nodes): every node after its children (selector compression may
@@ -64,6 +73,11 @@ int halo2_expr_topo_order(const halo2_cs *cs, int *order);
 /* PASTA_OK; PASTA_ERR_INVALID_ARG (a selector left in an expression, a malformed node);
  * PASTA_ERR_NO_MEMORY (pr zeroed). */
 int halo2_program_compile(halo2_program *pr, const halo2_cs *cs);
+/* The same split in two: pr reads every maximal fixed-only subexpression (a composite of
+ * fixed columns and constants, e.g. a compressed selector) as a derived leaf, and
+ * `derived` computes those columns from the fixed ones (no folds; outputs[d] is the
+ * slot of derived column d), once per proving key. */
+int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const halo2_cs *cs);
 void halo2_program_free(halo2_program *pr);
 
 #endif /* PASTA_HALO2_PROGRAM_H */

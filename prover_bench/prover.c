@@ -414,6 +414,7 @@ static const pasta_fp *coset_window(const prover *p, const pasta_fp *coset, long
  * a rotation is rot_scale points) or on the circuit rows (lagrange = 1: n values). */
 static const pasta_fp *query_window(const prover *p, int ci, const halo2_query *q, long start,
                                     int lagrange, pasta_fp *dst) {
+    if (q == NULL) return NULL;
     if (lagrange)
         return window(column_values(p, ci, q->column), (long)p->n, start + q->rotation, dst);
     return window(column_coset(p, ci, q->column), (long)p->N,
@@ -655,6 +656,11 @@ static void run_program(const prover *p, int ci, long start, eval_scratch *s) {
     const halo2_cs *cs = p->cs;
     for (int i = 0; i < pr->nleaves; i++) {
         const halo2_prog_leaf *lf = &pr->leaves[i];
+        if (lf->type == HALO2_P_LEAF_CONST) continue; /* filled by scratch_alloc */
+        if (lf->type == HALO2_P_LEAF_DERIVED) {
+            s->leaf[i] = &p->pk->derived_cosets[(size_t)lf->query * p->N + (size_t)start];
+            continue;
+        }
         const halo2_query *q = lf->type == HALO2_E_FIXED   ? &cs->fixed_queries[lf->query]
                                : lf->type == HALO2_E_ADVICE ? &cs->advice_queries[lf->query]
                                                             : &cs->instance_queries[lf->query];
@@ -682,20 +688,70 @@ static void run_program(const prover *p, int ci, long start, eval_scratch *s) {
     }
 }
 
+/* Scratch for running program pr on T threads. */
+static int scratch_alloc(eval_scratch **out, const halo2_program *pr, int T) {
+    eval_scratch *sc = calloc((size_t)T, sizeof *sc);
+    int rc = sc ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (int t = 0; rc == PASTA_OK && t < T; t++) {
+        sc[t].pr = pr;
+        sc[t].leaf = malloc((size_t)(pr->nleaves ? pr->nleaves : 1) * sizeof *sc[t].leaf);
+        sc[t].leafbuf = malloc((size_t)(pr->nleaves ? pr->nleaves : 1) * CHUNK * sizeof(pasta_fp));
+        sc[t].bufs = malloc((size_t)(pr->nbufs ? pr->nbufs : 1) * CHUNK * sizeof(pasta_fp));
+        if (!sc[t].leaf || !sc[t].leafbuf || !sc[t].bufs) rc = PASTA_ERR_NO_MEMORY;
+        for (int i = 0; rc == PASTA_OK && i < pr->nleaves; i++)
+            if (pr->leaves[i].type == HALO2_P_LEAF_CONST) {
+                pasta_fp *v = &sc[t].leafbuf[(size_t)i * CHUNK];
+                for (int j = 0; j < CHUNK; j++) v[j] = pr->leaves[i].c;
+                sc[t].leaf[i] = v;
+            }
+    }
+    *out = sc;
+    return rc;
+}
+static void scratch_free(eval_scratch *sc, int T) {
+    for (int t = 0; sc && t < T; t++) free(sc[t].leaf), free(sc[t].leafbuf), free(sc[t].bufs);
+    free(sc);
+}
+
+int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
+    int rc = halo2_program_compile_split(&pk->gates, &pk->derived, cs);
+    if (rc != PASTA_OK) return rc;
+    const size_t N = pk->ext_n, nd = (size_t)pk->derived.noutputs;
+    if (N % CHUNK != 0) return PASTA_ERR_UNSUPPORTED;
+    pk->derived_cosets = malloc((nd ? nd : 1) * N * sizeof(pasta_fp));
+    const int T = omp_get_max_threads();
+    eval_scratch *sc = NULL;
+    if (pk->derived_cosets == NULL) rc = PASTA_ERR_NO_MEMORY;
+    if (rc == PASTA_OK) rc = scratch_alloc(&sc, &pk->derived, T);
+    if (rc == PASTA_OK && nd > 0) {
+        /* a prover with the key alone: the derived program reads fixed columns only */
+        prover q;
+        memset(&q, 0, sizeof q);
+        q.pk = pk;
+        q.cs = cs;
+        q.n = pk->n;
+        q.N = N;
+        q.rot_scale = N / pk->n;
+        q.y = pasta_fp_ZERO;
+        const long chunks = (long)(N / CHUNK);
+#pragma omp parallel for num_threads(T) schedule(static)
+        for (long k = 0; k < chunks; k++) {
+            eval_scratch *s = &sc[omp_get_thread_num()];
+            run_program(&q, 0, k * CHUNK, s);
+            for (size_t d = 0; d < nd; d++)
+                memcpy(&pk->derived_cosets[d * N + (size_t)(k * CHUNK)], slot_ptr(s, pk->derived.outputs[d]),
+                       CHUNK * sizeof(pasta_fp));
+        }
+    }
+    scratch_free(sc, T);
+    return rc;
+}
+
 static int evaluate_h(prover *p) {
     const int T = p->nthreads;
-    halo2_program pr;
-    int rc = halo2_program_compile(&pr, p->cs);
-    if (rc != PASTA_OK) return rc;
-    eval_scratch *sc = calloc((size_t)T, sizeof *sc);
-    if (sc == NULL) rc = PASTA_ERR_NO_MEMORY;
-    for (int t = 0; rc == PASTA_OK && t < T; t++) {
-        sc[t].pr = &pr;
-        sc[t].leaf = malloc((size_t)(pr.nleaves ? pr.nleaves : 1) * sizeof *sc[t].leaf);
-        sc[t].leafbuf = malloc((size_t)(pr.nleaves ? pr.nleaves : 1) * CHUNK * sizeof(pasta_fp));
-        sc[t].bufs = malloc((size_t)(pr.nbufs ? pr.nbufs : 1) * CHUNK * sizeof(pasta_fp));
-        if (!sc[t].leaf || !sc[t].leafbuf || !sc[t].bufs) rc = PASTA_ERR_NO_MEMORY;
-    }
+    const halo2_program *pr = &p->pk->gates;
+    eval_scratch *sc = NULL;
+    int rc = scratch_alloc(&sc, pr, T);
     if (rc == PASTA_OK) {
         const long chunks = (long)(p->N / CHUNK);
 #pragma omp parallel for num_threads(T) schedule(static)
@@ -711,9 +767,7 @@ static int evaluate_h(prover *p) {
             memcpy(&p->h[start], s->acc, sizeof s->acc);
         }
     }
-    for (int t = 0; sc && t < T; t++) free(sc[t].leaf), free(sc[t].leafbuf), free(sc[t].bufs);
-    free(sc);
-    halo2_program_free(&pr);
+    scratch_free(sc, T);
     return rc;
 }
 

@@ -1,8 +1,13 @@
 # Convenience wrapper around CMake (in the style of neovim's top-level Makefile).
 #
 #   make test         install missing Debian packages, configure, build, run ctest
-#   make bench        ... then run the quick benchmarks -> bench-results/latest.jsonl
-#   make bench-full   same with full sampling (2 s warm-up, 8 s, 100 samples)
+#   make bench        the main job (bench/main_job.sh): builds portable, asm-mul and asm
+#                     (build-main-*), compares them on the field kernels and end to end,
+#                     control-candidate-candidate-control -> bench-results/latest.{jsonl,csv,md}
+#   make bench-full   same with the seed's settings (2 s warm-up, 8 s kernels / 15 s prover,
+#                     10 prover samples)
+#   make bench-suites every pasta_bench suite (quick) on BUILD_DIR, then compare_backends.sh
+#                     -> bench-results/suites.jsonl;  make bench-suites-full: full sampling
 #   make deps         only the dependency check/installation (scripts/deps.sh)
 #   make build        configure + build, no tests
 #   make clean        remove the build directory;  make distclean: every generated thing
@@ -12,6 +17,7 @@
 #   CC=clang         (passed to CMake as CMAKE_C_COMPILER when set explicitly)
 #   CMAKE_GENERATOR  (e.g. Ninja; default: CMake's)
 #   JOBS=$(nproc)    CTEST_JOBS=2   CTEST_FLAGS=   BENCH_FLAGS=   PASTA_SKIP_DEPS=1
+#   MAIN_JOB_FLAGS=  (bench/main_job.sh options, e.g. --no-build, --configs "asm-mul asm")
 
 BUILD_DIR        ?= build
 CMAKE_BUILD_TYPE ?= Release
@@ -19,6 +25,7 @@ CMAKE_FLAGS      ?=
 CTEST_JOBS       ?= 2
 CTEST_FLAGS      ?=
 BENCH_FLAGS      ?=
+MAIN_JOB_FLAGS   ?=
 BENCH_RESULTS    ?= bench-results
 JOBS             ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE            ?= cmake
@@ -33,10 +40,10 @@ ifdef CMAKE_GENERATOR
 endif
 
 BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
-BENCH_OUT := $(BENCH_RESULTS)/latest.jsonl
+BENCH_OUT := $(BENCH_RESULTS)/suites.jsonl
 
 .DEFAULT_GOAL := test
-.PHONY: all test build configure deps bench bench-full bench-run clean distclean help
+.PHONY: all test build configure deps bench bench-full bench-suites bench-suites-full clean distclean help
 
 all: test
 
@@ -56,15 +63,28 @@ build: configure
 test: build
 	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS) $(CTEST_FLAGS)
 
-bench: BENCH_MODE = --quick
-bench-full: BENCH_MODE = --full
-bench bench-full: build
+# The main job builds its own three configurations (CC and CMAKE_FLAGS are passed on);
+# each run keeps its files in bench-results/main-STAMP/.
+bench: MAIN_MODE = --quick
+bench-full: MAIN_MODE = --full
+bench bench-full: deps
+	@mkdir -p $(BENCH_RESULTS)
+	@rm -f $(BENCH_RESULTS)/latest.jsonl
+	@stamp=$$(date +%Y%m%d-%H%M%S); \
+	  CC="$(if $(CMAKE_CC_FLAG),$(CC))" CMAKE_FLAGS="$(CMAKE_FLAGS)" JOBS=$(JOBS) \
+	  ./bench/main_job.sh $(MAIN_MODE) --out $(BENCH_RESULTS)/main-$$stamp \
+	    --json $(BENCH_RESULTS)/latest.jsonl --csv $(BENCH_RESULTS)/latest.csv \
+	    --md $(BENCH_RESULTS)/latest.md $(MAIN_JOB_FLAGS)
+
+bench-suites: BENCH_MODE = --quick
+bench-suites-full: BENCH_MODE = --full
+bench-suites bench-suites-full: build
 	@mkdir -p $(BENCH_RESULTS)
 	@rm -f $(BENCH_OUT)
 	$(BENCH_BIN) $(BENCH_MODE) --json $(BENCH_OUT) $(BENCH_FLAGS)
 	./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
-	@stamp=$$(date +%Y%m%d-%H%M%S); cp $(BENCH_OUT) $(BENCH_RESULTS)/$$stamp.jsonl; \
-	  echo "results: $(BENCH_OUT) (copy: $(BENCH_RESULTS)/$$stamp.jsonl)"
+	@stamp=$$(date +%Y%m%d-%H%M%S); cp $(BENCH_OUT) $(BENCH_RESULTS)/suites-$$stamp.jsonl; \
+	  echo "results: $(BENCH_OUT) (copy: $(BENCH_RESULTS)/suites-$$stamp.jsonl)"
 
 clean:
 	rm -rf $(BUILD_DIR)

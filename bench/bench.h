@@ -7,6 +7,15 @@
 #include "pasta/pasta.h"
 
 #define BENCH_MAX_BACKENDS 2
+/* --actions LIST, --threads LIST of pasta_bench (comma-separated, each 1..1024): for the
+ * suites that take them (the prover suite: actions {1, 4} x threads {1, 8}); n = 0 when
+ * the option was not given. */
+#define BENCH_MAX_LIST 16
+typedef struct {
+    int v[BENCH_MAX_LIST];
+    int n;
+} bench_int_list;
+extern bench_int_list bench_opt_actions, bench_opt_threads;
 /* The i-th backend to benchmark (respecting --backend), or NULL. */
 const pasta_ops *bench_backend(int i);
 

@@ -10,6 +10,7 @@
 #include "fields/portable.h"
 #ifdef PASTA_X86_64_ASM
 #include "fields/x86_64_asm.h"
+#include "backends/asm_kernels.h" /* the table's kernel choice */
 #endif
 
 /* n operations in all, operation i on x[i % 4]: one copy of the kernel in the loop, whose

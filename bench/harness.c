@@ -14,9 +14,18 @@ static struct {
     const char *filter;
     const char *suite;
     FILE *json;
+    const char *build_config;
     int header_printed;
     int warned_threads;
-} g = {{2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU}, NULL, NULL, NULL, 0, 0};
+} g = {{2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU}, NULL, NULL, NULL, NULL, 0, 0};
+
+static char extra_json[1024];
+
+void pasta_bench_set_build_config(const char *config) { g.build_config = config; }
+void pasta_bench_set_extra(const char *json_members) {
+    snprintf(extra_json, sizeof extra_json, "%s", json_members ? json_members : "");
+}
+const char *pasta_bench_build_config(void) { return g.build_config; }
 
 /* ---------------------------------------------------------------- host information */
 
@@ -79,10 +88,7 @@ const char *pasta_bench_binary_sha256(void) {
 
 void pasta_bench_set_json(FILE *json) { g.json = json; }
 
-static char g_extra_json[512];
-void pasta_bench_set_extra_json(const char *members) {
-    snprintf(g_extra_json, sizeof g_extra_json, "%s", members ? members : "");
-}
+
 
 void pasta_bench_set_filter(const char *filter, const char *suite) {
     g.filter = (filter && *filter) ? filter : NULL;
@@ -111,8 +117,9 @@ int pasta_bench_selected(const pasta_bench_id *id) {
     if (g.suite && !match_list(g.suite, id->suite ? id->suite : "", 1)) return 0;
     if (!g.filter) return 1;
     char key[512];
-    snprintf(key, sizeof key, "%s/%s/%s/%s", id->suite ? id->suite : "-", id->name ? id->name : "-",
-             id->field ? id->field : "-", id->backend ? id->backend : "-");
+    snprintf(key, sizeof key, "%s/%s/%s/%s/%llu/%d", id->suite ? id->suite : "-",
+             id->name ? id->name : "-", id->field ? id->field : "-",
+             id->backend ? id->backend : "-", (unsigned long long)id->n, id->threads);
     return match_list(g.filter, key, 0);
 }
 
@@ -134,8 +141,24 @@ static int opt_value(int argc, char **argv, int *i, const char *name, const char
     return 1;
 }
 
+/* A number of seconds in [0, 1e6]. */
+static int parse_seconds(const char *v, double *out) {
+    char *end;
+    double x = strtod(v, &end);
+    if (end == v || *end != '\0' || !(x >= 0.0 && x <= 1e6)) return 0;
+    *out = x;
+    return 1;
+}
+
+static int bad_value(const char *name, const char *v) {
+    if (v) fprintf(stderr, "pasta_bench: bad value for %s: %s\n", name, v);
+    return -1;
+}
+
 int pasta_bench_parse_args(int argc, char **argv, pasta_bench_args *out) {
     pasta_bench_args a = {PASTA_BENCH_CONFIG_FULL, NULL, NULL, NULL, NULL};
+    double warmup = -1, measure = -1;
+    int samples = 0;
     int kept = 1;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -152,11 +175,24 @@ int pasta_bench_parse_args(int argc, char **argv, pasta_bench_args *out) {
         } else if (opt_value(argc, argv, &i, "--suite", &v)) {
             if (!v) return -1;
             a.suite = v;
+        } else if (opt_value(argc, argv, &i, "--warmup", &v)) {
+            if (!v || !parse_seconds(v, &warmup)) return bad_value("--warmup", v);
+        } else if (opt_value(argc, argv, &i, "--measure", &v)) {
+            if (!v || !parse_seconds(v, &measure)) return bad_value("--measure", v);
+        } else if (opt_value(argc, argv, &i, "--samples", &v)) {
+            char *end;
+            long n = v ? strtol(v, &end, 10) : 0;
+            if (!v || *end != '\0' || n < 1 || n > 100000) return bad_value("--samples", v);
+            samples = (int)n;
         } else {
             argv[kept++] = argv[i];
         }
     }
     if (kept < argc) argv[kept] = NULL;
+    /* after --quick / --full, wherever they stand */
+    if (warmup >= 0) a.config.warmup_s = warmup;
+    if (measure >= 0) a.config.measure_s = measure;
+    if (samples > 0) a.config.samples = samples;
     if (a.json_path) {
         a.json = fopen(a.json_path, "a");
         if (!a.json) {
@@ -252,6 +288,7 @@ double pasta_bench_core_ghz(void) {
 void pasta_bench_print_header(FILE *f) {
     fprintf(f, "# cpu: %s\n# compiler: %s\n# binary sha256: %s\n", pasta_bench_cpu(),
             pasta_bench_compiler(), pasta_bench_binary_sha256());
+    if (g.build_config) fprintf(f, "# config: %s\n", g.build_config);
     if (pasta_bench_core_ghz() > 0)
         fprintf(f, "# core clock: %.2f GHz (dependent add chain); cycles = ns x GHz\n",
                 pasta_bench_core_ghz());
@@ -329,7 +366,11 @@ static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_benc
         json_str(f, "compiler", pasta_bench_compiler());
         fputc(',', f);
         json_str(f, "binary_sha256", pasta_bench_binary_sha256());
-        if (g_extra_json[0]) fprintf(f, ",%s", g_extra_json);
+        if (g.build_config) {
+            fputc(',', f);
+            json_str(f, "config", g.build_config);
+        }
+        if (extra_json[0]) fprintf(f, ",%s", extra_json);
         fputs("}\n", f);
         fflush(f);
     }

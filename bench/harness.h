@@ -15,7 +15,10 @@
  * Output: a human table on stdout (header with CPU model and compiler printed once) and,
  * when a JSON sink is set (pasta_bench_parse_args --json FILE), one JSON object per line:
  *   {"suite","name","backend","field","n","threads","median_ns","lo_ns","hi_ns","samples",
- *    "clock","cpu","compiler","binary_sha256"}
+ *    "clock","cpu","compiler","binary_sha256"[,"config"][,extra members]}
+ * config = the build's configuration (pasta_bench_set_build_config: portable, asm-mul,
+ * asm, ...), present when set; extra members, e.g. the prover suite's "actions" and
+ * "digest", from pasta_bench_set_extra.
  * binary_sha256 = SHA-256 of /proc/self/exe (libsodium), computed once.
  */
 #ifndef PASTA_BENCH_HARNESS_H
@@ -57,9 +60,7 @@ typedef struct {
     uint64_t n;          /* problem size (0 when not applicable) */
     int threads;         /* threads used by the body (1 for single-thread) */
 } pasta_bench_id;
-/* More JSON members appended verbatim to every following JSON line until changed, e.g.
- * "\"digest\":\"..\",\"actions\":1"; NULL or "" for none. The string is copied. */
-void pasta_bench_set_extra_json(const char *members);
+
 
 typedef struct {
     double median_ns; /* per operation */
@@ -79,6 +80,7 @@ typedef struct {
 
 /* Parse and remove the common options from argv:
  *   --quick | --full | --json FILE | --filter SUBSTR[,SUBSTR...] | --suite NAME[,NAME...]
+ *   --warmup S | --measure S | --samples N   (override --quick / --full's values)
  * (also the --opt=value forms). Unknown arguments are kept, in order, for the caller; the
  * return value is the new argc (argv[argc] = NULL), or -1 after printing an error.
  * Sets the global configuration used by pasta_bench_run (config, filters, JSON sink). */
@@ -87,13 +89,22 @@ int pasta_bench_parse_args(int argc, char **argv, pasta_bench_args *out);
 /* Release what pasta_bench_parse_args opened (closes the JSON file). */
 void pasta_bench_args_close(pasta_bench_args *args);
 
+/* The build's configuration name for the header and each JSON line ("config"); the
+ * string must outlive the runs. NULL (the default): no "config" member. */
+void pasta_bench_set_build_config(const char *config);
+const char *pasta_bench_build_config(void);
+/* More JSON members for the following records, written as is after the common ones,
+ * e.g. "\"actions\":4,\"digest\":\"9f..\"" (copied; NULL or "" clears). */
+void pasta_bench_set_extra(const char *json_members);
+
 /* Set the JSON sink / filters directly (pasta_bench_parse_args calls these). */
 void pasta_bench_set_json(FILE *json);
 void pasta_bench_set_filter(const char *filter, const char *suite);
 
 /* 1 when `id` passes the filters: --suite must equal id->suite (one of the listed names);
- * --filter must be a substring of the key "suite/name/field/backend" ("-" for a NULL
- * field), any one of the comma-separated terms. E.g. "mul" or "/mul/fp/". Use it to skip
+ * --filter must be a substring of the key "suite/name/field/backend/n/threads" ("-" for
+ * a NULL field), any one of the comma-separated terms. E.g. "mul", "/mul/fp/" or
+ * "msm/var/pallas/x86_64-asm/2049/1". Use it to skip
  * expensive set-up of benchmarks that pasta_bench_run would skip anyway. */
 int pasta_bench_selected(const pasta_bench_id *id);
 

@@ -66,13 +66,40 @@ static void test_filter(void) {
     CHECK(pasta_bench_selected(&a) && pasta_bench_selected(&b) && !pasta_bench_selected(&c));
     pasta_bench_set_filter("portable", "msm,curve");
     CHECK(!pasta_bench_selected(&a) && pasta_bench_selected(&c));
+    /* the key ends in /n/threads */
+    pasta_bench_set_filter("msm/pippenger/-/portable/1024/4", NULL);
+    CHECK(!pasta_bench_selected(&a) && pasta_bench_selected(&c));
+    pasta_bench_set_filter("/1024/1,fp/portable/0/1", NULL);
+    CHECK(pasta_bench_selected(&a) && !pasta_bench_selected(&b) && !pasta_bench_selected(&c));
     pasta_bench_set_filter(NULL, NULL);
+}
+
+/* --warmup/--measure/--samples override --quick/--full wherever they stand; bad values
+ * are refused. */
+static void test_overrides(void) {
+    char a0[] = "x", a1[] = "--samples", a2[] = "7", a3[] = "--quick", a4[] = "--warmup=0.25",
+         a5[] = "--measure", a6[] = "1.5", a7[] = "rest";
+    char *argv[] = {a0, a1, a2, a3, a4, a5, a6, a7, NULL};
+    pasta_bench_args args;
+    int argc = pasta_bench_parse_args(8, argv, &args);
+    CHECK(argc == 2 && strcmp(argv[1], "rest") == 0);
+    CHECK(args.config.samples == 7 && args.config.warmup_s == 0.25 &&
+          args.config.measure_s == 1.5);
+    char b1[] = "--samples", b2[] = "0";
+    char *bad[] = {a0, b1, b2, NULL};
+    CHECK(pasta_bench_parse_args(3, bad, &args) == -1);
+    char c1[] = "--measure", c2[] = "1s";
+    char *bad2[] = {a0, c1, c2, NULL};
+    CHECK(pasta_bench_parse_args(3, bad2, &args) == -1);
 }
 
 int main(int argc, char **argv) {
     if (sodium_init() < 0) return 1;
     test_stats();
     test_filter();
+    test_overrides();
+    pasta_bench_set_build_config("selftest-config");
+    pasta_bench_set_extra("\"actions\":4");
 
     pasta_bench_args args;
     argc = pasta_bench_parse_args(argc, argv, &args);

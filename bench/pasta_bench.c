@@ -13,12 +13,43 @@
  *                          OP ntt_fwd | ntt_inv | ntt_radix2 | ntt_coset: one transform of
  *                          2^N elements; OP msm_var[:C:FLAGS] | msm_jacobian | msm_noglv |
  *                          msm_fixed[:C]: one MSM
+ *   pasta_bench --version  the build: configuration (portable | asm-mul | asm | ...: CMake
+ *                          PASTA_X86_64_ASM and PASTA_ASM_KERNELS), pasta_build_info(),
+ *                          SHA-256 of this executable; --list-suites: the suites, one a line
+ * Common options (bench/harness.h): --warmup S --measure S --samples N override the
+ * --quick/--full settings; --actions LIST and --threads LIST (e.g. 1,4) are for suites
+ * that take them (the prover suite, bench/main_job.sh). Every JSON line carries "config".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench.h"
+
+#ifndef PASTA_BUILD_CONFIG
+#define PASTA_BUILD_CONFIG "unknown"
+#endif
+
+/* The suites in the order they run; a new suite adds its name here (main_job.sh asks
+ * --list-suites whether "prover" is there). */
+static const char *const suite_names[] = {"field", "curve", "api", "ntt", "msm"};
+
+bench_int_list bench_opt_actions, bench_opt_threads;
+
+/* "1,4" -> {1, 4}; 0 on success. */
+static int parse_int_list(const char *s, bench_int_list *out) {
+    out->n = 0;
+    while (*s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 1 || v > 1024 || out->n == BENCH_MAX_LIST) return -1;
+        out->v[out->n++] = (int)v;
+        if (*end == ',') end++;
+        else if (*end != '\0') return -1;
+        s = end;
+    }
+    return out->n > 0 ? 0 : -1;
+}
 
 static const pasta_ops *only; /* --backend: a single backend, else all runnable ones */
 
@@ -63,14 +94,35 @@ int main(int argc, char **argv) {
     int quick = 0;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--quick") == 0) quick = 1;
+    pasta_bench_set_build_config(PASTA_BUILD_CONFIG);
     argc = pasta_bench_parse_args(argc, argv, &args);
     if (argc < 0) return 2;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("config: %s\nbuild: %s\nsha256: %s\n", PASTA_BUILD_CONFIG,
+                   pasta_build_info(), pasta_bench_binary_sha256());
+            return 0;
+        }
+        if (strcmp(argv[i], "--list-suites") == 0) {
+            for (size_t k = 0; k < sizeof suite_names / sizeof suite_names[0]; k++)
+                printf("%s\n", suite_names[k]);
+            return 0;
+        }
+    }
     const char *count_op = NULL, *count_field = NULL, *backend_name = NULL;
     int no_cpu_check = 0;
     uint64_t count_n = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
             backend_name = argv[++i];
+        } else if ((strcmp(argv[i], "--actions") == 0 || strcmp(argv[i], "--threads") == 0) &&
+                   i + 1 < argc) {
+            bench_int_list *l = argv[i][2] == 'a' ? &bench_opt_actions : &bench_opt_threads;
+            if (parse_int_list(argv[i + 1], l) != 0) {
+                fprintf(stderr, "pasta_bench: bad list for %s: %s\n", argv[i], argv[i + 1]);
+                return 2;
+            }
+            i++;
         } else if (strcmp(argv[i], "--no-cpu-check") == 0) {
             no_cpu_check = 1;
         } else if (strcmp(argv[i], "--count") == 0 && i + 3 < argc) {

@@ -388,7 +388,7 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
                  c->actions, (unsigned long long)h.high64, (unsigned long long)h.low64, *len);
     }
     const pasta_bench_clock clock = threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU;
-    pasta_bench_set_extra_json(extra);
+    pasta_bench_set_extra(extra);
     pasta_bench_result r;
     pasta_bench_report(&id, clock, v, samples, &r);
     if (fn == op_prove) {
@@ -410,7 +410,7 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
                 pr->phase[p] = median(&ph[(size_t)p * samples], samples) / 1e6;
         }
     }
-    pasta_bench_set_extra_json(NULL);
+    pasta_bench_set_extra(NULL);
     free(v);
     free(ph);
     return 0;

@@ -25,6 +25,7 @@
  * its scratch (indexed by task, never by thread), through pasta_parallel_for. */
 #include <string.h>
 
+#include "core/ct.h"
 #include "core/parallel.h"
 #include "msm/msm_list.h"
 
@@ -47,7 +48,7 @@
 #define PASTA_MSM_GROUP_BUCKETS 2048
 #endif
 #ifndef PASTA_MSM_BATCH_DIV
-#define PASTA_MSM_BATCH_DIV 8
+#define PASTA_MSM_BATCH_DIV 4
 #endif
 #ifndef PASTA_MSM_BATCH_MAX
 #define PASTA_MSM_BATCH_MAX 512
@@ -81,13 +82,19 @@ static inline int pasta_msm_digit(const uint64_t *k, int limbs, int w, int c) {
 #else
 #define PASTA_MSM_HOT
 #endif
+/* Called once per batch or job: one copy, not inlined into every caller. */
+#if defined(__GNUC__)
+#define PASTA_MSM_COLD __attribute__((noinline))
+#else
+#define PASTA_MSM_COLD
+#endif
 
 static inline size_t pasta_msm_round64(size_t x) { return (x + 63) & ~(size_t)63; }
 
 /* Window count for magnitudes below 2^(bits - 1)... : bits = 128 (GLV halves < 2^127)
  * or 256 (full scalars < 2^255). */
 static inline int pasta_msm_nwin(int bits, int c) { return (bits + c - 1) / c; }
-/* Points per batch inversion for nbt buckets in flight (docs/MSM.md: buckets / 8). */
+/* Points per batch inversion for nbt buckets in flight (docs/MSM.md: buckets / 4). */
 static inline size_t pasta_msm_batch(size_t nbt) {
     size_t b = nbt / PASTA_MSM_BATCH_DIV;
     if (b < 16) b = 16;
@@ -99,20 +106,42 @@ static inline size_t pasta_msm_batch(size_t nbt) {
  * (docs/MSM.md): per point and window a bucket addition (ADD), per bucket and window the
  * running sums (RED), per window and job a fixed cost. */
 static inline double pasta_msm_cost(size_t npts, int bits, int c, int affine) {
-    double add = affine ? 10.0 : 14.0, red = 27.0;
+    double add = affine ? 10.0 : 14.0, red = affine ? 10.0 : 27.0;
     double nb = (double)((size_t)1 << (c - 1));
     return (double)pasta_msm_nwin(bits, c) * ((double)npts * add + nb * red + 40.0);
+}
+/* Affine slots of a task: the buckets and the reduction chains. */
+static inline size_t pasta_msm_slots(size_t nbt, size_t chains) { return nbt + 2 * chains; }
+
+/* Segments per window for the affine reduction of g windows of nb buckets: the power of
+ * two S <= nb minimising 2 (nb / S) inversions (INV each) + g S Jacobian combination
+ * steps (COMB each, docs/MSM.md). */
+static inline size_t pasta_msm_segs(size_t nb, int g) {
+    const double inv = 110.0, comb = 38.0;
+    size_t best = 1;
+    double bc = 0;
+    for (size_t S = 1; S <= nb; S <<= 1) {
+        double k = 2.0 * (double)(nb / S) * inv + (double)g * (double)S * comb;
+        if (S == 1 || k < bc) bc = k, best = S;
+    }
+    return best;
+}
+
+/* 1 when the top window of magnitudes below 2^(bits - 1) has at most 5 value bits: its
+ * additions pile into <= 33 buckets, which batch-affine would serialise (docs/MSM.md), so
+ * they go to Jacobian buckets (normalised into the affine ones before the reduction). */
+static inline int pasta_msm_jtop(int bits, int c, int nwin) {
+    return bits - 1 - (nwin - 1) * c <= 5;
 }
 #endif /* PASTA_MSM_COMMON */
 
 /* ---- Per-task scratch and the shared context. */
 
+/* One addition in the batch: abk[b] += (+-)src. s bit 0: negate src; set by the flush:
+ * bit 1 doubling (src == abk[b]), bit 2 cancellation (src == -abk[b]). */
 typedef struct {
-    AFF q;       /* the point to add, sign applied */
-    FE den;      /* its denominator (x2 - x1, or 2 y1 for a doubling) */
-    FE pre;      /* product of the denominators before it in the batch */
-    uint32_t b;  /* bucket */
-    uint32_t kind; /* 0 add, 1 double, 2 cancel (P + (-P)) */
+    const AFF *src;
+    uint32_t b, s;
 } CV(msm_pend);
 
 typedef struct {
@@ -131,47 +160,60 @@ typedef struct {
     /* schedule */
     int c, nwin, affine, g; /* g windows per group */
     size_t ngroups, nchunks, njobs, ntasks, batch, nb;
+    int jtop;        /* the top window has at most 32 digit values: Jacobian buckets */
+    size_t segs;     /* affine reduction: segments per window (chains of nb / segs buckets) */
     JAC *part;       /* njobs window partial sums */
     uint8_t *scratch;
     size_t stride;   /* bytes of scratch per task */
 } CV(msm_ctx);
 
-/* Scratch of one task: affine buckets, Jacobian buckets (overflow, or all in Jacobian
- * mode), occupancy flags, the batch. Offsets within the task's stride. */
+/* Scratch of one task: affine slots (nbt buckets, then 2 g segs reduction chains: running
+ * sums, then totals), Jacobian buckets (overflow when the queue is full, or all buckets
+ * in Jacobian mode), flags per slot, the batch (entries and prefix products), the queue
+ * of additions whose bucket was already in the batch. */
 typedef struct {
     AFF *abk;
     JAC *jbk;
     uint8_t *occ, *busy, *jused;
-    CV(msm_pend) *pend;
-    size_t npend;
+    CV(msm_pend) *pend, *queue;
+    FE *pre;
+    size_t npend, nq, batch;
 } CV(msm_task);
 
-PASTA_TFN size_t CV(msm_stride)(size_t nb, size_t batch, int affine) {
-    size_t s = pasta_msm_round64(nb * sizeof(JAC)) + pasta_msm_round64(3 * nb);
+PASTA_TFN size_t CV(msm_stride)(size_t nbt, size_t chains, size_t batch, int affine) {
+    size_t ns = pasta_msm_slots(nbt, chains);
+    size_t s = pasta_msm_round64(nbt * sizeof(JAC)) + 3 * pasta_msm_round64(ns);
     if (affine)
-        s += pasta_msm_round64(nb * sizeof(AFF)) +
-             pasta_msm_round64(batch * sizeof(CV(msm_pend)));
+        s += pasta_msm_round64(ns * sizeof(AFF)) +
+             2 * pasta_msm_round64(batch * sizeof(CV(msm_pend))) +
+             pasta_msm_round64(batch * sizeof(FE));
     return s;
 }
 
 PASTA_TFN void CV(msm_task_init)(CV(msm_task) *t, const CV(msm_ctx) *x, size_t task) {
     uint8_t *p = x->scratch + task * x->stride;
-    size_t nbt = x->nb * (size_t)x->g;
+    size_t nbt = x->nb * (size_t)x->g, ns = pasta_msm_slots(nbt, (size_t)x->g * x->segs);
     t->jbk = (JAC *)(void *)p;
     p += pasta_msm_round64(nbt * sizeof(JAC));
     t->occ = p;
-    t->busy = p + nbt;
-    t->jused = p + 2 * nbt;
-    p += pasta_msm_round64(3 * nbt);
+    t->busy = p + pasta_msm_round64(ns);
+    t->jused = p + 2 * pasta_msm_round64(ns);
+    p += 3 * pasta_msm_round64(ns);
+    t->batch = x->batch;
     if (x->affine) {
         t->abk = (AFF *)(void *)p;
-        p += pasta_msm_round64(nbt * sizeof(AFF));
+        p += pasta_msm_round64(ns * sizeof(AFF));
         t->pend = (CV(msm_pend) *)(void *)p;
+        p += pasta_msm_round64(x->batch * sizeof(CV(msm_pend)));
+        t->queue = (CV(msm_pend) *)(void *)p;
+        p += pasta_msm_round64(x->batch * sizeof(CV(msm_pend)));
+        t->pre = (FE *)(void *)p;
     } else {
         t->abk = NULL;
-        t->pend = NULL;
+        t->pend = t->queue = NULL;
+        t->pre = NULL;
     }
-    t->npend = 0;
+    t->npend = t->nq = 0;
 }
 
 PASTA_TFN const AFF *CV(msm_point)(const CV(msm_ctx) *x, size_t j) {
@@ -218,53 +260,66 @@ PASTA_TFN void CV(msm_recode_task)(void *ctx, size_t task) {
 
 /* ---- Bucket accumulation. */
 
-/* The batch: bucket[b_j] += q_j for every pending j (distinct buckets), one inversion. */
-PASTA_TFN PASTA_MSM_HOT void CV(msm_flush)(CV(msm_task) *t) {
+/* The batch: abk[b_j] += (+-)src_j for every pending j (distinct slots), one inversion
+ * (prefix products, then back to front: 3M per entry, then 2M + 1S for the sum). */
+PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
     size_t m = t->npend;
     if (m == 0) return;
-    FE acc = FC(ONE), inv;
+    FE acc = FC(ONE), inv, den;
     for (size_t j = 0; j < m; j++) {
         CV(msm_pend) *e = &t->pend[j];
-        const AFF *a = &t->abk[e->b];
-        F(sub)(&e->den, &e->q.x, &a->x);
-        e->kind = 0;
-        if (F(is_zero)(&e->den)) {
-            if (F(eq)(&e->q.y, &a->y)) {
-                e->kind = 1;
-                F(dbl)(&e->den, &a->y);
+        const AFF *a = &t->abk[e->b], *q = e->src;
+        F(sub)(&den, &q->x, &a->x);
+        if (F(is_zero)(&den)) {
+            FE qy = q->y;
+            if (e->s & 1) F(neg)(&qy, &qy);
+            if (F(eq)(&qy, &a->y)) {
+                e->s |= 2;
+                F(dbl)(&den, &a->y);
             } else {
-                e->kind = 2;
-                e->pre = acc;
+                e->s |= 4;
+                t->pre[j] = acc;
                 continue;
             }
         }
-        e->pre = acc;
-        F(mul)(&acc, &acc, &e->den);
+        t->pre[j] = acc;
+        F(mul)(&acc, &acc, &den);
     }
     F(invert_var)(&inv, &acc);
     for (size_t j = m; j-- > 0;) {
         CV(msm_pend) *e = &t->pend[j];
         AFF *a = &t->abk[e->b];
+        const AFF *q = e->src;
         t->busy[e->b] = 0;
-        if (e->kind == 2) {
+        if (e->s & 4) {
             t->occ[e->b] = 0;
             continue;
         }
         FE di, lam, num, x3;
-        F(mul)(&di, &inv, &e->pre);
-        F(mul)(&inv, &inv, &e->den);
-        if (e->kind == 0) {
-            F(sub)(&num, &e->q.y, &a->y);
+        int ng = (int)(e->s & 1);
+        F(mul)(&di, &inv, &t->pre[j]);
+        if (!(e->s & 2)) {
+            F(sub)(&den, &q->x, &a->x);
+            if (ng)
+                F(add)(&num, &q->y, &a->y); /* -lambda's numerator */
+            else
+                F(sub)(&num, &q->y, &a->y);
         } else {
+            F(dbl)(&den, &a->y);
             F(sqr)(&num, &a->x);
             F(dbl)(&lam, &num);
             F(add)(&num, &num, &lam);
+            ng = 0;
         }
+        if (j > 0) F(mul)(&inv, &inv, &den);
         F(mul)(&lam, &num, &di);
         F(sqr)(&x3, &lam);
         F(sub)(&x3, &x3, &a->x);
-        F(sub)(&x3, &x3, &e->q.x);
-        F(sub)(&num, &a->x, &x3);
+        F(sub)(&x3, &x3, &q->x);
+        if (ng)
+            F(sub)(&num, &x3, &a->x);
+        else
+            F(sub)(&num, &a->x, &x3);
         F(mul)(&num, &num, &lam);
         F(sub)(&a->y, &num, &a->y);
         a->x = x3;
@@ -272,8 +327,21 @@ PASTA_TFN PASTA_MSM_HOT void CV(msm_flush)(CV(msm_task) *t) {
     t->npend = 0;
 }
 
-/* bucket b += q into the Jacobian bucket. */
-PASTA_TFN void CV(msm_jadd)(CV(msm_task) *t, uint32_t b, const AFF *q) {
+/* slot b = (+-)src (an empty slot). */
+PASTA_TFN void CV(msm_aset)(CV(msm_task) *t, uint32_t b, const AFF *src, uint32_t ng) {
+    t->abk[b] = *src;
+    if (ng) F(neg)(&t->abk[b].y, &t->abk[b].y);
+    t->occ[b] = 1;
+}
+
+/* bucket b += (+-)q into the Jacobian bucket. */
+PASTA_TFN void CV(msm_jadd)(CV(msm_task) *t, uint32_t b, const AFF *q, uint32_t ng) {
+    AFF qn;
+    if (ng) {
+        qn = *q;
+        F(neg)(&qn.y, &qn.y);
+        q = &qn;
+    }
     if (!t->jused[b]) {
         CV(from_affine)(&t->jbk[b], q);
         t->jused[b] = 1;
@@ -282,32 +350,149 @@ PASTA_TFN void CV(msm_jadd)(CV(msm_task) *t, uint32_t b, const AFF *q) {
     }
 }
 
-PASTA_TFN void CV(msm_aadd)(CV(msm_task) *t, const CV(msm_ctx) *x, uint32_t b, const AFF *q) {
-    if (!t->occ[b]) {
-        t->abk[b] = *q;
-        t->occ[b] = 1;
-    } else if (t->busy[b]) {
-        CV(msm_jadd)(t, b, q);
-    } else {
-        CV(msm_pend) *e = &t->pend[t->npend++];
-        e->q = *q;
-        e->b = b;
-        t->busy[b] = 1;
-        if (t->npend == x->batch) CV(msm_flush)(t);
+/* The queued additions whose bucket is no longer in the batch join it (the others stay
+ * queued). */
+PASTA_TFN PASTA_MSM_COLD void CV(msm_drain)(CV(msm_task) *t) {
+    size_t nq = t->nq;
+    t->nq = 0;
+    for (size_t i = 0; i < nq; i++) {
+        CV(msm_pend) e = t->queue[i];
+        if (!t->occ[e.b]) {
+            CV(msm_aset)(t, e.b, e.src, e.s);
+        } else if (t->busy[e.b]) {
+            t->queue[t->nq++] = e;
+        } else {
+            t->pend[t->npend++] = e;
+            t->busy[e.b] = 1;
+            if (t->npend == t->batch) CV(msm_flush)(t);
+        }
     }
 }
 
-/* Running sums from the top bucket: r = sum_b (b + 1) B_b over buckets [b0, b0 + nb). */
+/* bucket b += (+-)src: into the batch, or the queue when b is already in the batch, or
+ * b's Jacobian bucket when the queue is full. */
+PASTA_TFN void CV(msm_aadd)(CV(msm_task) *t, uint32_t b, const AFF *src, uint32_t ng) {
+    if (!t->occ[b]) {
+        CV(msm_aset)(t, b, src, ng);
+    } else if (t->busy[b]) {
+        if (t->nq < t->batch) {
+            CV(msm_pend) *e = &t->queue[t->nq++];
+            e->src = src;
+            e->b = b;
+            e->s = ng;
+        } else {
+            CV(msm_jadd)(t, b, src, ng);
+        }
+    } else {
+        CV(msm_pend) *e = &t->pend[t->npend++];
+        e->src = src;
+        e->b = b;
+        e->s = ng;
+        t->busy[b] = 1;
+        if (t->npend == t->batch) {
+            CV(msm_flush)(t);
+            CV(msm_drain)(t);
+        }
+    }
+}
+
+/* Completes the accumulation: the batch and the queue, then the Jacobian overflows of
+ * buckets [0, nbt), normalised (one inversion per 64) and added into the affine buckets. */
+PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_finish)(CV(msm_task) *t, size_t nbt) {
+    CV(msm_flush)(t);
+    while (t->nq > 0) {
+        CV(msm_drain)(t);
+        CV(msm_flush)(t);
+    }
+    JAC jt[64];
+    AFF at[64];
+    uint32_t bi[64];
+    size_t k = 0;
+    for (size_t b = 0; b <= nbt; b++) {
+        if (b < nbt && t->jused[b]) {
+            jt[k] = t->jbk[b];
+            bi[k++] = (uint32_t)b;
+            t->jused[b] = 0;
+        }
+        if (k == 64 || (b == nbt && k > 0)) {
+            CV(batch_to_affine_core)(at, jt, k, 1);
+            for (size_t i = 0; i < k; i++) /* distinct buckets: no queue */
+                if (!CV(affine_is_identity)(&at[i])) CV(msm_aadd)(t, bi[i], &at[i], 0);
+            CV(msm_flush)(t);
+            k = 0;
+        }
+    }
+}
+
+/* Running sums from the top bucket: r = sum_b (b + 1) B_b over the Jacobian buckets
+ * [b0, b0 + nb) (Jacobian mode). */
 PASTA_TFN void CV(msm_reduce)(JAC *r, const CV(msm_task) *t, const CV(msm_ctx) *x, size_t b0) {
     JAC run, tot;
     CV(identity)(&run);
     CV(identity)(&tot);
     for (size_t b = b0 + x->nb; b-- > b0;) {
-        if (x->affine && t->occ[b]) CV(madd_var)(&run, &run, &t->abk[b]);
         if (t->jused[b]) CV(add_var)(&run, &run, &t->jbk[b]);
         CV(add_var)(&tot, &tot, &run);
     }
     *r = tot;
+}
+
+/* slot d += slot s (distinct slots, s occupied) through the batch. */
+PASTA_TFN void CV(msm_radd)(CV(msm_task) *t, uint32_t d, uint32_t s) {
+    if (!t->occ[d]) {
+        CV(msm_aset)(t, d, &t->abk[s], 0);
+        return;
+    }
+    CV(msm_pend) *e = &t->pend[t->npend++];
+    e->src = &t->abk[s];
+    e->b = d;
+    e->s = 0;
+    if (t->npend == t->batch) CV(msm_flush)(t);
+}
+
+/* Affine reduction of g windows of nb buckets at once: window wi's sum_b (b + 1) B_b to
+ * out[wi * ostride]. Each window is cut into S = x->segs segments of L = nb / S buckets;
+ * the g S segments' running sums (run_k = sum B, tot_k = sum (i + 1) B_{kL+i}) advance
+ * together, one batch per step (2 L inversions in all); then per window, in Jacobian,
+ * sum_k tot_k + L sum_k k run_k. */
+PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_areduce)(JAC *out, size_t ostride, CV(msm_task) *t,
+                                             const CV(msm_ctx) *x, int g) {
+    size_t nb = x->nb, S = x->segs, L = nb / S, nbt = nb * (size_t)x->g;
+    size_t nch = (size_t)g * S;
+    uint32_t r0 = (uint32_t)nbt, t0 = (uint32_t)(nbt + (size_t)x->g * S);
+    memset(t->occ + nbt, 0, 2 * (size_t)x->g * S);
+    for (size_t i = L; i-- > 0;) {
+        for (size_t ch = 0; ch < nch; ch++) {
+            uint32_t b = (uint32_t)((ch / S) * nb + (ch % S) * L + i);
+            if (t->occ[b]) CV(msm_radd)(t, r0 + (uint32_t)ch, b);
+        }
+        CV(msm_flush)(t);
+        for (size_t ch = 0; ch < nch; ch++)
+            if (t->occ[r0 + ch]) CV(msm_radd)(t, t0 + (uint32_t)ch, r0 + (uint32_t)ch);
+        CV(msm_flush)(t);
+    }
+    for (int wi = 0; wi < g; wi++) {
+        JAC run, tot;
+        CV(identity)(&run);
+        CV(identity)(&tot);
+        uint32_t c0 = (uint32_t)((size_t)wi * S);
+        for (size_t k = S; k-- > 1;) {
+            if (t->occ[r0 + c0 + k]) CV(madd_var)(&run, &run, &t->abk[r0 + c0 + k]);
+            CV(add_var)(&tot, &tot, &run);
+        }
+        for (size_t l = L; l > 1; l >>= 1) CV(dbl)(&tot, &tot);
+        for (size_t k = 0; k < S; k++)
+            if (t->occ[t0 + c0 + k]) CV(madd_var)(&tot, &tot, &t->abk[t0 + c0 + k]);
+        out[(size_t)wi * ostride] = tot;
+    }
+}
+
+/* Empties the first nbt buckets and the batch. */
+PASTA_TFN void CV(msm_task_clear)(CV(msm_task) *t, size_t nbt) {
+    memset(t->occ, 0, nbt);
+    memset(t->busy, 0, nbt);
+    memset(t->jused, 0, nbt);
+    t->npend = t->nq = 0;
 }
 
 /* One job: the windows of group gi over the points of chunk ch (each point's digits of
@@ -319,28 +504,45 @@ PASTA_TFN PASTA_MSM_HOT void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t
     size_t lo = x->npts / x->nchunks * ch + (ch < x->npts % x->nchunks ? ch : x->npts % x->nchunks);
     size_t hi = lo + x->npts / x->nchunks + (ch < x->npts % x->nchunks ? 1 : 0);
     size_t nb = x->nb, nbt = nb * (size_t)x->g;
-    memset(t->occ, 0, 3 * nbt);
-    t->npend = 0;
+    CV(msm_task_clear)(t, nbt);
     for (size_t j = lo; j < hi; j++) {
         const uint64_t *m = x->mag + (size_t)x->limbs * j;
         if (m[0] == 0 && m[1] == 0 && (x->limbs == 2 || (m[2] == 0 && m[3] == 0))) continue;
         const AFF *p = CV(msm_point)(x, j);
-        AFF q = *p, qn = *p;
-        F(neg)(&qn.y, &qn.y);
+        uint32_t pn = x->neg[j];
+#if defined(__SIZEOF_INT128__)
+        /* GLV magnitudes (< 2^127): u = 2k, window w's c + 1 bits (wc - 1 ... wc + c - 1
+         * of k) at bit wc of u */
+        pasta_u128 u = 0;
+        if (x->limbs == 2) u = (((pasta_u128)m[1] << 64) | m[0]) << 1;
+#endif
         for (int wi = 0; wi < g; wi++) {
-            int d = pasta_msm_digit(m, x->limbs, w0 + wi, x->c);
+            int d;
+#if defined(__SIZEOF_INT128__)
+            if (x->limbs == 2) {
+                int sh = (w0 + wi) * x->c;
+                int v = sh < 128 ? (int)((uint64_t)(u >> sh) & ((UINT64_C(2) << x->c) - 1)) : 0;
+                d = (v >> 1) + (v & 1) - ((v >> x->c) << x->c);
+            } else
+#endif
+                d = pasta_msm_digit(m, x->limbs, w0 + wi, x->c);
             if (d == 0) continue;
-            int s = (d < 0) ^ x->neg[j];
+            uint32_t s = (uint32_t)(d < 0) ^ pn;
             uint32_t b = (uint32_t)((size_t)wi * nb) + (uint32_t)(d < 0 ? -d : d) - 1;
-            if (x->affine)
-                CV(msm_aadd)(t, x, b, s ? &qn : &q);
+            if (x->affine && !(x->jtop && w0 + wi == x->nwin - 1))
+                CV(msm_aadd)(t, b, p, s);
             else
-                CV(msm_jadd)(t, b, s ? &qn : &q);
+                CV(msm_jadd)(t, b, p, s);
         }
     }
-    if (x->affine) CV(msm_flush)(t);
-    for (int wi = 0; wi < g; wi++)
-        CV(msm_reduce)(&x->part[(size_t)(w0 + wi) * x->nchunks + ch], t, x, (size_t)wi * nb);
+    if (x->affine) {
+        CV(msm_finish)(t, nbt);
+        CV(msm_areduce)(&x->part[(size_t)w0 * x->nchunks + ch], x->nchunks, t, x, g);
+    } else {
+        for (int wi = 0; wi < g; wi++)
+            CV(msm_reduce)(&x->part[(size_t)(w0 + wi) * x->nchunks + ch], t, x,
+                           (size_t)wi * nb);
+    }
 }
 
 PASTA_TFN void CV(msm_task_fn)(void *ctx, size_t task) {
@@ -415,10 +617,12 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
     size_t nbt = x.nb * (size_t)x.g;
     x.batch = pasta_msm_batch(nbt);
+    x.segs = x.affine ? pasta_msm_segs(x.nb, x.g) : 0;
+    x.jtop = pasta_msm_jtop(x.bits, x.c, x.nwin);
     x.nchunks = CV(msm_chunks)(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
     x.njobs = x.ngroups * x.nchunks;
     x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
-    x.stride = CV(msm_stride)(nbt, x.batch, x.affine);
+    x.stride = CV(msm_stride)(nbt, (size_t)x.g * x.segs, x.batch, x.affine);
 
     /* one block: magnitudes, signs, endo images, partial sums, task scratch */
     size_t o_mag = 0;
@@ -506,12 +710,13 @@ typedef struct {
     uint64_t reserved[4]; /* 64 bytes in all */
 } CV(msm_table_hdr);
 
-/* The fixed-base window for n bases: minimises n nwin ADD + 2^(c-1) RED (one reduction). */
+/* The fixed-base window for n bases: minimises n nwin ADD + 2^(c-1) RED (one affine
+ * reduction). */
 PASTA_TFN int CV(msm_fixed_window)(size_t n) {
     int best = 1;
     double bc = 0;
     for (int c = 1; c <= 16; c++) {
-        double k = (double)n * pasta_msm_nwin(256, c) * 10.0 + (double)((size_t)1 << (c - 1)) * 27.0;
+        double k = (double)n * pasta_msm_nwin(256, c) * 10.0 + (double)((size_t)1 << (c - 1)) * 10.0;
         if (c == 1 || k < bc) bc = k, best = c;
     }
     return best;
@@ -576,8 +781,7 @@ PASTA_TFN int CV(msm_fixed_build)(PASTA_T_tab *table, size_t table_size, const A
 PASTA_TFN PASTA_MSM_HOT void CV(msm_fixed_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t ch) {
     size_t lo = x->n / x->nchunks * ch + (ch < x->n % x->nchunks ? ch : x->n % x->nchunks);
     size_t hi = lo + x->n / x->nchunks + (ch < x->n % x->nchunks ? 1 : 0);
-    memset(t->occ, 0, 3 * x->nb);
-    t->npend = 0;
+    CV(msm_task_clear)(t, x->nb);
     for (size_t i = lo; i < hi; i++) {
         const uint64_t *m = x->mag + 4 * i;
         if ((m[0] | m[1] | m[2] | m[3]) == 0) continue;
@@ -585,17 +789,19 @@ PASTA_TFN PASTA_MSM_HOT void CV(msm_fixed_job)(CV(msm_task) *t, CV(msm_ctx) *x, 
         for (int w = 0; w < x->nwin; w++) {
             int d = pasta_msm_digit(m, 4, w, x->c);
             if (d == 0) continue;
-            AFF q = row[w];
-            if (d < 0) F(neg)(&q.y, &q.y);
             uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1;
-            if (x->affine)
-                CV(msm_aadd)(t, x, b, &q);
+            if (x->affine && !(x->jtop && w == x->nwin - 1))
+                CV(msm_aadd)(t, b, &row[w], (uint32_t)(d < 0));
             else
-                CV(msm_jadd)(t, b, &q);
+                CV(msm_jadd)(t, b, &row[w], (uint32_t)(d < 0));
         }
     }
-    if (x->affine) CV(msm_flush)(t);
-    CV(msm_reduce)(&x->part[ch], t, x, 0);
+    if (x->affine) {
+        CV(msm_finish)(t, x->nb);
+        CV(msm_areduce)(&x->part[ch], 1, t, x, 1);
+    } else {
+        CV(msm_reduce)(&x->part[ch], t, x, 0);
+    }
 }
 
 PASTA_TFN void CV(msm_fixed_task_fn)(void *ctx, size_t task) {
@@ -643,7 +849,9 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     if (x.nchunks > n) x.nchunks = n;
     x.njobs = x.nchunks;
     x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
-    x.stride = CV(msm_stride)(x.nb, x.batch, x.affine);
+    x.segs = x.affine ? pasta_msm_segs(x.nb, 1) : 0;
+    x.jtop = pasta_msm_jtop(256, x.c, x.nwin);
+    x.stride = CV(msm_stride)(x.nb, x.segs, x.batch, x.affine);
     size_t o_neg = pasta_msm_round64(n * 4 * sizeof(uint64_t));
     size_t o_part = o_neg + pasta_msm_round64(n);
     size_t o_scr = o_part + pasta_msm_round64(x.nchunks * sizeof(JAC));

@@ -17,8 +17,9 @@
  *
  * Memory: each call allocates one block (pasta_alloc, on the calling thread, before any
  * thread starts) of about 50 n bytes (GLV magnitudes and endomorphism images) plus,
- * per thread, 2^(c-1) buckets of 160 bytes for the window size c chosen from n
- * (docs/MSM.md; c <= 16, so at most 5.3 MB per thread); freed before returning.
+ * per thread, about 2048 buckets of 170 bytes, or 2^(c-1) for window sizes c > 12
+ * chosen from n (docs/MSM.md; c <= 16, so at most 6 MB per thread), and a batch of at
+ * most 512 additions (64 bytes each); freed before returning.
  *
  * Errors (nothing is written on error):
  *   PASTA_ERR_INVALID_ARG   bases or scalars NULL with n > 0; n too large for the
@@ -71,7 +72,7 @@ PASTA_API int pasta_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t
                                            const pasta_pallas_affine *bases, size_t n, int c,
                                            int threads);
 /* r = sum [scalars[i]] bases[i] for i < n, n <= the table's n (a prefix of its bases).
- * Allocates about 40 n bytes plus 2^(c-1) buckets (160 bytes each) per thread.
+ * Allocates about 40 n bytes plus 2^(c-1) buckets (about 170 bytes each) per thread.
  * PASTA_ERR_INVALID_ARG: table or scalars NULL with n > 0, table not built by
  * msm_fixed_build for this curve, n above its n, threads < 0; PASTA_ERR_NO_MEMORY. */
 PASTA_API int pasta_pallas_msm_fixed_var(pasta_pallas_jacobian *r,

@@ -181,6 +181,7 @@ function oversub(t) { return t + 0 > cores + 0 }
     } else {
         s = get($0, "suite")
         if (s == "prover") {
+            if (index(get($0, "name"), "/")) next # phases, verify, keygen: in the logs
             w = get($0, "name") " " get($0, "actions") " action" (get($0, "actions") + 0 == 1 ? "" : "s")
             prover = 1
         } else {
@@ -373,6 +374,7 @@ echo "== main job ($MODE): host $HOST, $CORES cores; configurations ${CFG[*]} (c
 
 dir_of() { echo "$BUILD_PREFIX-$1"; }
 bin_of() { echo "$(dir_of "$1")/bench/pasta_bench"; }
+prover_of() { echo "$(dir_of "$1")/prover_bench/prover_bench"; }
 
 build_config() { # config
     local dir flags stamp cc_flag=()
@@ -388,7 +390,7 @@ build_config() { # config
             > "$OUT/logs/configure-$1.log" 2>&1 || { cat "$OUT/logs/configure-$1.log" >&2; exit 1; }
         echo "$stamp" > "$dir/.main_job_flags"
     fi
-    cmake --build "$dir" --target pasta_bench -j"$JOBS" > "$OUT/logs/build-$1.log" 2>&1 ||
+    cmake --build "$dir" --target pasta_bench prover_bench -j"$JOBS" > "$OUT/logs/build-$1.log" 2>&1 ||
         { tail -n 40 "$OUT/logs/build-$1.log" >&2; exit 1; }
 }
 
@@ -409,6 +411,8 @@ done
 echo "== executables"
 for c in "${CFG[@]}"; do
     printf '   %-9s sha256 %s  %s\n' "$c" "${SHA[$c]}" "$(bin_of "$c")"
+    [ -x "$(prover_of "$c")" ] &&
+        printf '   %-9s sha256 %s  %s\n' "" "$(sha256sum "$(prover_of "$c")" | cut -d' ' -f1)" "$(prover_of "$c")"
     printf '   %-9s %s\n' "" "$("$(bin_of "$c")" --version | sed -n 's/^build: //p')"
 done | tee "$OUT/executables.txt"
 
@@ -422,12 +426,14 @@ filter_for() { # backend -> field/add/fp/BE/,...
     echo "$f"
 }
 
-has_prover() { "$1" --list-suites 2>/dev/null | grep -qx prover; }
+# the prover suite: prover_bench (pasta_halo2's program) beside pasta_bench in each build
+has_prover() { [ -x "$(dirname "$(dirname "$1")")/prover_bench/prover_bench" ]; }
 
 e2e_default() { # the default end-to-end command (environment as for --e2e-cmd)
     if has_prover "$PASTA_BENCH"; then
         # shellcheck disable=SC2086  # PROVER_ARGS is a list of options
-        "$PASTA_BENCH" --suite prover --backend "$PASTA_BENCH_BACKEND" --actions "$ACTIONS" \
+        "$PASTA_BUILD_DIR/prover_bench/prover_bench" bench --circuit orchard_k11 \
+            --backend "$PASTA_BENCH_BACKEND" --actions "$ACTIONS" \
             --threads "$THREADS" $PROVER_ARGS --json "$PASTA_E2E_JSON"
     else
         local be=$PASTA_BENCH_BACKEND
@@ -472,6 +478,13 @@ if [ "$DO_E2E" = 1 ]; then
         echo "== end to end: no prover suite in pasta_bench yet; stand-in: msm var pallas n=2049, ntt fwd fp 2^11 and 2^14"
     fi
     run_phase e2e
+    if [ -z "$E2E_CMD" ] && has_prover "$(bin_of "${CFG[-1]}")"; then
+        echo "== per-phase breakdown of each end-to-end run (prover_bench's tables)"
+        for f in "$OUT"/logs/e2e-*.log; do
+            echo "-- $(basename "$f" .log)"
+            sed -n '/^# orchard_k11: prove, per phase/,$p' "$f"
+        done | tee "$OUT/phases.txt"
+    fi
 fi
 echo "== analysis ($((SECONDS - T0)) s so far)"
 analyse "$OUT"

@@ -4,7 +4,8 @@
  *                       [--actions A] [--seed 64-HEX] [--threads N]
  *   prover_bench verify --circuit C [--instance FILE] [--actions A] PROOF
  *   prover_bench bench  [--quick|--full] [--json FILE] [--circuit C] [--threads 1,2,8]
- *                       [--actions 1,4] [--filter S]
+ *                       [--actions 1,4] [--backend NAME] [--filter S]
+ *                       [--warmup S --measure S --samples N]
  *
  * Circuits (prover_bench/README.md):
  *   plonk_k11    halo2's benches/plonk.rs at k = 11; witness file "a <64 hex digits>" (the
@@ -22,7 +23,9 @@
  * "<circuit>/keygen" (keygen_vk + keygen_pk) and "<circuit>/<phase>" (prover.h's phases,
  * from the measured proofs), per backend, thread count (and action count: "actions" in
  * the JSON line); prove rows carry the proof's XXH3-128 "digest" and "proof_bytes". One
- * thread: the thread's CPU time; more: wall time. Ends with the per-phase table. */
+ * thread: the thread's CPU time; more: wall time. Ends with the per-phase table.
+ * Samples: 5 (--quick), 10 (--full) or --samples N, one proof each, after one unmeasured
+ * proof unless --warmup 0; "config" (the build's kernel configuration) in each line. */
 #define _GNU_SOURCE
 #include <omp.h>
 #include <stdio.h>
@@ -40,6 +43,9 @@
 #include "prover_bench/verifier.h"
 
 #define MAX_PROOF (1 << 16)
+#ifndef PASTA_BUILD_CONFIG
+#define PASTA_BUILD_CONFIG "unknown" /* the library's field-kernel configuration (CMake) */
+#endif
 #define MAX_ACTIONS HALO2_MAX_CIRCUITS
 #define MAX_INST HALO2_ORCHARD_INSTANCES
 
@@ -347,6 +353,7 @@ typedef struct phase_row {
 } phase_row;
 static phase_row phase_rows[64];
 static int nphase_rows;
+static int warmup = 1; /* one unmeasured operation before each row */
 
 static double median(double *v, int n) {
     for (int i = 1; i < n; i++) /* insertion sort: n <= 10 */
@@ -369,7 +376,8 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
     if (!v || !ph) return -1;
     halo2_prover_timings t = {{0}};
     omp_set_num_threads(threads);
-    int rc = fn(c, threads, &t, proof, len); /* warm-up */
+    int rc = warmup || fn != op_prove ? fn(c, threads, &t, proof, len) : PASTA_OK; /* warm-up */
+    if (rc == PASTA_OK && fn != op_prove && *len == 0) rc = PASTA_ERR_INVALID_ARG;
     for (int s = 0; rc == PASTA_OK && s < samples; s++) {
         double t0 = clock_ns(threads);
         rc = fn(c, threads, &t, proof, len);
@@ -434,7 +442,11 @@ static int cmd_bench(int argc, char **argv) {
     const int nt = parse_list(opt(argc, argv, "--threads"), "1,2,8", threads, 8);
     const int na = strcmp(name, "orchard_k11") == 0 ? parse_list(opt(argc, argv, "--actions"), "1,4", actions, 8)
                                                     : (actions[0] = 1, 1);
-    const int samples = args.config.samples >= 100 ? 10 : 5;
+    /* samples: 5 (--quick), 10 (--full), else as --samples gives them */
+    const int samples = args.config.samples == 20 ? 5 : args.config.samples == 100 ? 10 : args.config.samples;
+    const char *only = opt(argc, argv, "--backend");
+    warmup = args.config.warmup_s > 0;
+    pasta_bench_set_build_config(PASTA_BUILD_CONFIG);
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 0; i < nt; i++)
         if (threads[i] > cores)
@@ -452,8 +464,9 @@ static int cmd_bench(int argc, char **argv) {
         }
         for (int b = 0; b < 2 && rc == 0; b++) {
             if (!pasta_backend_supported(backends[b])) continue;
-            pasta_backend_set(backends[b]);
             const char *bn = pasta_backend_name(backends[b]);
+            if (only && strcmp(only, bn) != 0) continue;
+            pasta_backend_set(backends[b]);
             for (int i = 0; i < nt && rc == 0; i++) {
                 rc |= bench_row(&c, "", bn, threads[i], op_prove, samples, proof, &len);
                 rc |= bench_row(&c, "verify", bn, threads[i], op_verify, samples, proof, &len);

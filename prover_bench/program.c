@@ -119,6 +119,7 @@ static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_
 
 typedef struct vop {
     int op, dst, a, b; /* value ids; -1 unused */
+    int m;             /* GEND: the run's length */
     pasta_fp c;
 } vop;
 
@@ -159,7 +160,10 @@ static int push_op(builder *b, int op, int a, int bb, const pasta_fp *c) {
     o->op = op;
     o->a = a;
     o->b = bb;
-    o->dst = op == HALO2_P_FOLD ? -1 : new_value(b, -1);
+    o->m = 0;
+    o->dst = (op == HALO2_P_FOLD || op == HALO2_P_GSTART || op == HALO2_P_GFOLD || op == HALO2_P_GEND)
+                 ? -1
+                 : new_value(b, -1);
     if (c) o->c = *c;
     else pasta_fp_zero(&o->c);
     return o->dst;
@@ -220,6 +224,17 @@ static int emit(builder *b, int node) {
     return v;
 }
 
+/* The fixed-only factor s of a root s * b (canonical node), or -1. */
+static int fold_selector(const halo2_cs *cs, const int *canon, const canon_node *cn,
+                         const uint8_t *fx, int root) {
+    (void)cs;
+    const int r = canon[root];
+    if (cn[r].op != HALO2_E_PRODUCT) return -1;
+    if (fx[cn[r].a] == 1) return cn[r].a;
+    if (fx[cn[r].b] == 1) return cn[r].b;
+    return -1;
+}
+
 /* The program folding fold_roots (in order) and computing pinned_roots (kept live to the
  * end; their slots into pinned_slots); with derive, maximal fixed-only subexpressions
  * become leaves (their nodes into *derived, *nderived). */
@@ -237,11 +252,11 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
     b.cs = cs;
     b.leaf_of = malloc((2 * nn + 2 * (size_t)nfold + 1) * sizeof *b.leaf_of);
     b.leaves = malloc(nn * sizeof *b.leaves);
-    uint8_t *fx = derive ? calloc(nn, 1) : NULL, *derivable = derive ? calloc(nn, 1) : NULL;
+    uint8_t *fx = calloc(nn, 1), *derivable = derive ? calloc(nn, 1) : NULL;
     int *pinned_vals = malloc((size_t)(npinned ? npinned : 1) * sizeof *pinned_vals);
     int *last = NULL, *slot = NULL, *free_list = NULL;
     int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves && order && pinned_vals &&
-              (!derive || (fx && derivable)))
+              fx && (!derive || derivable))
                  ? PASTA_OK
                  : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = halo2_expr_topo_order(cs, order);
@@ -262,7 +277,7 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
             if (e->op == HALO2_E_SUM || e->op == HALO2_E_NEGATED) ta[i]++;
         }
         pr->tree_nodes = n;
-        if (derive) { /* fixedness: 2 constant-only, 1 fixed and constants, 0 otherwise */
+        { /* fixedness: 2 constant-only, 1 fixed and constants, 0 otherwise */
             for (int oi = 0; oi < n; oi++) {
                 const int i = order[oi];
                 const halo2_expr *e = &cs->nodes[i];
@@ -274,16 +289,37 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
                 else fx[i] = fx[e->a];
                 /* worth a precomputed column: a fixed-only composite with a
                  * multiplication in it (one read instead of at least one product) */
-                derivable[i] = fx[i] == 1 && !is_leaf(e->op) && tm[i] > 0;
+                if (derive) derivable[i] = fx[i] == 1 && !is_leaf(e->op) && tm[i] > 0;
             }
-            b.derivable = derivable;
-            b.derived_nodes = derived;
+            if (derive) {
+                b.derivable = derivable;
+                b.derived_nodes = derived;
+            }
         }
-        for (int g = 0; g < nfold && !b.error; g++) {
-            const int v = emit(&b, fold_roots[g]);
-            push_op(&b, HALO2_P_FOLD, v, -1, NULL);
-            pr->tree_muls += tm[fold_roots[g]] + 1; /* + the fold */
-            pr->tree_adds += ta[fold_roots[g]] + 1;
+        /* runs of consecutive roots s * b_j with one fixed-only factor s: folded as
+         * acc = acc y^m + s (sum_j y^(m-1-j) b_j), m + 1 products instead of 2m */
+        for (int g = 0; g < nfold && !b.error;) {
+            int m = 1;
+            const int s = fold_selector(cs, canon, cn, fx, fold_roots[g]);
+            while (s >= 0 && g + m < nfold && fold_selector(cs, canon, cn, fx, fold_roots[g + m]) == s) m++;
+            if (m >= 2) {
+                for (int j = 0; j < m; j++) {
+                    const int r = canon[fold_roots[g + j]];
+                    const int body = cn[r].a == s ? cn[r].b : cn[r].a;
+                    push_op(&b, j == 0 ? HALO2_P_GSTART : HALO2_P_GFOLD, emit(&b, body), -1, NULL);
+                }
+                b.ops[b.nops - 1].b = -1;
+                push_op(&b, HALO2_P_GEND, emit(&b, s), -1, NULL);
+                b.ops[b.nops - 1].m = m;
+                if (m > pr->max_group) pr->max_group = m;
+            } else {
+                push_op(&b, HALO2_P_FOLD, emit(&b, fold_roots[g]), -1, NULL);
+            }
+            for (int j = 0; j < m; j++) {
+                pr->tree_muls += tm[fold_roots[g + j]] + 1; /* + the fold */
+                pr->tree_adds += ta[fold_roots[g + j]] + 1;
+            }
+            g += m;
         }
         for (int r = 0; r < npinned && !b.error; r++) {
             pinned_vals[r] = emit(&b, pinned_roots[r]);
@@ -321,6 +357,7 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
             halo2_prog_op *q = &pr->ops[k];
             q->op = o->op;
             q->c = o->c;
+            q->m = o->m;
             q->a = o->a >= 0 ? slot[o->a] : -1;
             q->b = o->b >= 0 ? slot[o->b] : -1;
             const int operands[2] = {o->a, o->b};
@@ -336,7 +373,9 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
                 if (last[o->dst] < 0) free_list[nfree++] = slot[o->dst]; /* never read */
             }
             if (q->op == HALO2_P_MUL || q->op == HALO2_P_SCALE) pr->muls++;
-            else if (q->op == HALO2_P_FOLD) pr->muls++, pr->adds++;
+            else if (q->op == HALO2_P_FOLD || q->op == HALO2_P_GFOLD) pr->muls++, pr->adds++;
+            else if (q->op == HALO2_P_GEND) pr->muls += 2, pr->adds++;
+            else if (q->op == HALO2_P_GSTART) continue;
             else if (q->op != HALO2_P_CONST) pr->adds++;
         }
         if (rc == PASTA_OK) {

@@ -9,7 +9,9 @@
  *   - a + (−b) is one subtraction;
  *   - the gate polynomials are emitted one after another, each followed by its fold into
  *     the accumulator (acc = acc · y + value, halo2's distribute_powers), so that a
- *     polynomial's temporaries die before the next one starts;
+ *     polynomial's temporaries die before the next one starts; a run of m consecutive
+ *     polynomials s · b_j sharing one fixed-only factor s (a gate's selector) is folded
+ *     as acc · y^m + s · (sum_j y^(m−1−j) b_j): m + 1 products instead of 2m;
  *   - vector buffers are reused once their value's last reader has run (in place where
  *     an operation's output may overwrite an input).
  * Leaves are (column, rotation) queries read from the columns' cosets; the lookups'
@@ -27,12 +29,16 @@ enum halo2_prog_opcode {
     HALO2_P_MUL,   /* dst = a · b */
     HALO2_P_SCALE, /* dst = a · c */
     HALO2_P_NEG,   /* dst = −a */
-    HALO2_P_FOLD   /* acc = acc · y + a */
+    HALO2_P_FOLD,  /* acc = acc · y + a */
+    HALO2_P_GSTART, /* t = a (a run of polynomials with one fixed-only factor s) */
+    HALO2_P_GFOLD, /* t = t · y + a */
+    HALO2_P_GEND   /* acc = acc · y^m + a · t (a = s) */
 };
 
 typedef struct halo2_prog_op {
     int op;        /* enum halo2_prog_opcode */
     int dst, a, b; /* slots: [0, nleaves) leaves, [nleaves, nleaves + nbufs) buffers */
+    int m;         /* GEND: the run's length */
     pasta_fp c;
 } halo2_prog_op;
 
@@ -61,6 +67,7 @@ typedef struct halo2_program {
     long muls, adds, tree_muls, tree_adds;
     int unique_nodes, tree_nodes;
     int nderived;  /* gate program of compile_split: derived leaves read */
+    int max_group; /* the longest run of GEND (y powers up to it are needed) */
     int *outputs;  /* derived program: the slot of each derived column */
     int noutputs;
 } halo2_program;

@@ -200,6 +200,7 @@ typedef struct prover {
     writer w;
     circuit_data *cd;
     pasta_fp theta, beta, gamma, y, x, xn;
+    pasta_fp ypow[HALO2_MAX_POLYS + 1]; /* y^0 .. y^max_group */
     pasta_fp *random_poly, random_blind;
     pasta_fp *h;      /* N: h on the coset, then its coefficients */
     pasta_fp h_blinds[MAX_H];
@@ -393,7 +394,7 @@ typedef struct eval_scratch {
     const pasta_fp **leaf;   /* nleaves */
     pasta_fp *leafbuf;       /* nleaves x CHUNK: copies of windows that wrap */
     pasta_fp *bufs;          /* nbufs x CHUNK */
-    pasta_fp acc[CHUNK], tmp[CHUNK], in[CHUNK], tab[CHUNK];
+    pasta_fp acc[CHUNK], gacc[CHUNK], tmp[CHUNK], in[CHUNK], tab[CHUNK];
 } eval_scratch;
 
 /* A pointer to CHUNK consecutive values of arr (size entries) starting at `at` (mod
@@ -683,6 +684,12 @@ static void run_program(const prover *p, int ci, long start, eval_scratch *s) {
             break;
         }
         case HALO2_P_FOLD: fold_vec(p, s->acc, slot_ptr(s, o->a)); break;
+        case HALO2_P_GSTART: memcpy(s->gacc, slot_ptr(s, o->a), sizeof s->gacc); break;
+        case HALO2_P_GFOLD: fold_vec(p, s->gacc, slot_ptr(s, o->a)); break;
+        case HALO2_P_GEND:
+            pasta_fp_vec_scale(s->acc, s->acc, &p->ypow[o->m], CHUNK);
+            pasta_fp_vec_mul_add(s->acc, slot_ptr(s, o->a), s->gacc, s->acc, CHUNK);
+            break;
         default: break;
         }
     }
@@ -751,6 +758,8 @@ static int evaluate_h(prover *p) {
     const int T = p->nthreads;
     const halo2_program *pr = &p->pk->gates;
     eval_scratch *sc = NULL;
+    pasta_fp_one(&p->ypow[0]);
+    for (int i = 1; i <= pr->max_group && i <= HALO2_MAX_POLYS; i++) pasta_fp_mul(&p->ypow[i], &p->ypow[i - 1], &p->y);
     int rc = scratch_alloc(&sc, pr, T);
     if (rc == PASTA_OK) {
         const long chunks = (long)(p->N / CHUNK);

@@ -200,21 +200,40 @@ static int emit(builder *b, int node) {
     case HALO2_E_NEGATED: v = push_op(b, HALO2_P_NEG, emit(b, k->a), -1, NULL); break;
     case HALO2_E_SCALED: v = push_op(b, HALO2_P_SCALE, emit(b, k->a), -1, &e->c); break;
     case HALO2_E_PRODUCT: {
-        const int x = emit(b, k->a), y = emit(b, k->b);
-        v = push_op(b, HALO2_P_MUL, x, y, NULL);
+        const canon_node *ka = &b->cn[k->a], *kb = &b->cn[k->b];
+        if (kb->op == HALO2_E_CONSTANT) { /* x · c: a scaling */
+            v = push_op(b, HALO2_P_SCALE, emit(b, k->a), -1, &b->cs->nodes[k->b].c);
+        } else if (ka->op == HALO2_E_CONSTANT) {
+            v = push_op(b, HALO2_P_SCALE, emit(b, k->b), -1, &b->cs->nodes[k->a].c);
+        } else {
+            const int x = emit(b, k->a), y = emit(b, k->b);
+            v = push_op(b, HALO2_P_MUL, x, y, NULL);
+        }
         break;
     }
     case HALO2_E_SUM: {
-        const canon_node *ka = &b->cn[k->a], *kb = &b->cn[k->b];
-        if (kb->op == HALO2_E_NEGATED) { /* a + (−y) = a − y */
-            const int x = emit(b, k->a), y = emit(b, kb->a);
-            v = push_op(b, HALO2_P_SUB, x, y, NULL);
-        } else if (ka->op == HALO2_E_NEGATED) { /* (−x) + b = b − x */
-            const int y = emit(b, k->b), x = emit(b, ka->a);
-            v = push_op(b, HALO2_P_SUB, y, x, NULL);
+        /* x + c, x − c (x + (−c)), x − y (x + (−y)); either order */
+        int x = k->a, y = k->b;
+        if (b->cn[x].op == HALO2_E_CONSTANT ||
+            (b->cn[x].op == HALO2_E_NEGATED && b->cn[y].op != HALO2_E_CONSTANT &&
+             b->cn[y].op != HALO2_E_NEGATED)) {
+            const int t = x; /* the constant or the negation second */
+            x = y;
+            y = t;
+        }
+        const canon_node *ky = &b->cn[y];
+        if (ky->op == HALO2_E_CONSTANT) {
+            v = push_op(b, HALO2_P_ADDC, emit(b, x), -1, &b->cs->nodes[y].c);
+        } else if (ky->op == HALO2_E_NEGATED && b->cn[ky->a].op == HALO2_E_CONSTANT) {
+            pasta_fp negc;
+            pasta_fp_neg(&negc, &b->cs->nodes[ky->a].c);
+            v = push_op(b, HALO2_P_ADDC, emit(b, x), -1, &negc);
+        } else if (ky->op == HALO2_E_NEGATED) {
+            const int xv = emit(b, x), yv = emit(b, ky->a);
+            v = push_op(b, HALO2_P_SUB, xv, yv, NULL);
         } else {
-            const int x = emit(b, k->a), y = emit(b, k->b);
-            v = push_op(b, HALO2_P_ADD, x, y, NULL);
+            const int xv = emit(b, x), yv = emit(b, y);
+            v = push_op(b, HALO2_P_ADD, xv, yv, NULL);
         }
         break;
     }
@@ -376,6 +395,7 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
             else if (q->op == HALO2_P_FOLD || q->op == HALO2_P_GFOLD) pr->muls++, pr->adds++;
             else if (q->op == HALO2_P_GEND) pr->muls += 2, pr->adds++;
             else if (q->op == HALO2_P_GSTART) continue;
+            else if (q->op == HALO2_P_ADDC) pr->adds++;
             else if (q->op != HALO2_P_CONST) pr->adds++;
         }
         if (rc == PASTA_OK) {

@@ -6,7 +6,8 @@
  * AST evaluation):
  *   - common subexpressions: structurally equal nodes are evaluated once (hash-consing;
  *     Sum and Product children in a canonical order: a + b = b + a exactly);
- *   - a + (−b) is one subtraction;
+ *   - a + (−b) is one subtraction; a product with a constant is a scaling, a sum with a
+ *     constant (or its negation) an addition of that constant: no constant vectors;
  *   - the gate polynomials are emitted one after another, each followed by its fold into
  *     the accumulator (acc = acc · y + value, halo2's distribute_powers), so that a
  *     polynomial's temporaries die before the next one starts; a run of m consecutive
@@ -29,6 +30,7 @@ enum halo2_prog_opcode {
     HALO2_P_MUL,   /* dst = a · b */
     HALO2_P_SCALE, /* dst = a · c */
     HALO2_P_NEG,   /* dst = −a */
+    HALO2_P_ADDC,  /* dst = a + c */
     HALO2_P_FOLD,  /* acc = acc · y + a */
     HALO2_P_GSTART, /* t = a (a run of polynomials with one fixed-only factor s) */
     HALO2_P_GFOLD, /* t = t · y + a */

@@ -683,6 +683,11 @@ static void run_program(const prover *p, int ci, long start, eval_scratch *s) {
             for (int t = 0; t < CHUNK; t++) pasta_fp_neg(&d[t], &a[t]);
             break;
         }
+        case HALO2_P_ADDC: {
+            const pasta_fp *a = slot_ptr(s, o->a);
+            for (int t = 0; t < CHUNK; t++) pasta_fp_add(&d[t], &a[t], &o->c);
+            break;
+        }
         case HALO2_P_FOLD: fold_vec(p, s->acc, slot_ptr(s, o->a)); break;
         case HALO2_P_GSTART: memcpy(s->gacc, slot_ptr(s, o->a), sizeof s->gacc); break;
         case HALO2_P_GFOLD: fold_vec(p, s->gacc, slot_ptr(s, o->a)); break;

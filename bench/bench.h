@@ -8,8 +8,8 @@
 
 #define BENCH_MAX_BACKENDS 2
 /* --actions LIST, --threads LIST of pasta_bench (comma-separated, each 1..1024): for the
- * suites that take them (the prover suite: actions {1, 4} x threads {1, 8}); n = 0 when
- * the option was not given. */
+ * suites that take them (--threads: msm and ntt, each listed count at wall clock, as
+ * bench/scaling.sh sweeps them); n = 0 when the option was not given. */
 #define BENCH_MAX_LIST 16
 typedef struct {
     int v[BENCH_MAX_LIST];
@@ -33,8 +33,9 @@ void bench_api_suite(void);   /* bench/bench_api.c */
 void bench_ntt_suite(const pasta_bench_config *base);
 /* One untimed transform (op ntt_fwd | ntt_inv | ntt_radix2 | ntt_coset) of 2^lg. */
 int bench_ntt_count(const pasta_ops *ops, const char *op, const char *field, uint64_t lg);
-/* bench/bench_msm.c; quick: the short size list of --quick. */
-void bench_msm_suite(int quick);
+/* bench/bench_msm.c; quick: the short size list of --quick; base: the sampling of the
+ * --threads LIST rows. */
+void bench_msm_suite(const pasta_bench_config *base, int quick);
 /* One untimed MSM (op msm_var[:C:FLAGS] | msm_jacobian | msm_noglv) of n points. */
 int bench_msm_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n);
 /* Runs n iterations of field op `op` on `field` without timing (for callgrind). */

@@ -11,7 +11,9 @@
  * and fixed at 2^8, 2049, 2^14, 2^16 on Pallas, var and fixed at 2049, 2^14, 2^16 on Pallas
  * at 2 threads (wall clock), var at 2049 and 2^16 and fixed at 2049 on Vesta, the
  * baselines at 2^8 and 2^12; var on Pallas at n = 2049 on the other backend. Without
- * --quick: every size up to 2^18, and threads 2 (wall clock). Inputs: bases P_i = (i + 1) G' for a random G' (one batch normalisation), scalars
+ * --quick: every size up to 2^18, and threads 2 (wall clock). With --threads LIST
+ * (bench/scaling.sh): var and fixed at every size and each listed thread count, wall
+ * clock at 1 thread too, the sampling of --quick/--full/--samples; select with --filter. Inputs: bases P_i = (i + 1) G' for a random G' (one batch normalisation), scalars
  * from a fixed seed. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,13 +121,15 @@ MSM_BENCH(vesta, fp)
 
 static const char *kind_name[] = {"var", "var_jacobian", "var_noglv", "naive", "fixed"};
 
+/* base: NULL for the suite's own sampling, else that configuration (--threads LIST). */
 static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int threads,
-                    double mul_ns) {
+                    double mul_ns, const pasta_bench_config *base) {
     static const char *curves[] = {"pallas", "vesta"};
     pasta_bench_id id = {"msm", kind_name[kind], ops->name, curves[curve], n, threads};
     if (!pasta_bench_selected(&id)) return;
     pasta_bench_config cfg = {0.05, 0.3, n >= 4096 ? 3 : 10,
                               threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU};
+    if (base != NULL) cfg = *base;
     pasta_bench_result res;
     int rc;
     if (curve == 0) {
@@ -154,16 +158,34 @@ static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int thr
     if (rc != 0) return;
     bench_record(&id, &res);
     double per = res.median_ns / (double)n;
-    printf("    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point, %.1f mul-eq/point (Fp mul %.2f ns)\n",
-           kind_name[kind], curves[curve], ops->name, n, threads, per,
-           mul_ns > 0 ? per / mul_ns : 0.0, mul_ns);
+    if (mul_ns > 0)
+        printf("    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point, %.1f mul-eq/point (Fp mul %.2f ns)\n",
+               kind_name[kind], curves[curve], ops->name, n, threads, per, per / mul_ns, mul_ns);
+    else
+        printf("    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point\n", kind_name[kind],
+               curves[curve], ops->name, n, threads, per);
 }
 
-void bench_msm_suite(int quick) {
+void bench_msm_suite(const pasta_bench_config *base, int quick) {
     static const size_t all[] = {256, 1024, 2049, 4096, 16384, 65536, 262144};
     size_t nall = sizeof all / sizeof all[0] - (quick ? 1 : 0);
     int nb = 0;
     while (nb < BENCH_MAX_BACKENDS && bench_backend(nb) != NULL) nb++;
+    if (bench_opt_threads.n > 0) {
+        /* --threads LIST (bench/scaling.sh): var and fixed at every size, each listed
+         * thread count in turn, wall clock throughout, base's sampling; no mul row */
+        pasta_bench_config cfg = *base;
+        cfg.clock = PASTA_BENCH_CLOCK_WALL;
+        static const int kinds[] = {M_VAR, M_FIXED};
+        for (int bi = 0; bi < nb; bi++)
+            for (int cv = 0; cv < 2; cv++)
+                for (int k = 0; k < 2; k++)
+                    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+                        for (int t = 0; t < bench_opt_threads.n; t++)
+                            msm_row(bench_backend(bi), cv, kinds[k], all[i],
+                                    bench_opt_threads.v[t], 0, &cfg);
+        return;
+    }
     for (int bi = 0; bi < nb; bi++) {
         const pasta_ops *ops = bench_backend(bi);
         /* --quick: every size on the last (fastest) backend, n = 2049 on the others */
@@ -176,32 +198,32 @@ void bench_msm_suite(int quick) {
                 size_t n = all[i];
                 int want = !quick || (main_be ? cv == 0 || n == 2049 || n == 65536
                                               : cv == 0 && n == 2049);
-                if (want) msm_row(ops, cv, M_VAR, n, 1, mul_ns);
+                if (want) msm_row(ops, cv, M_VAR, n, 1, mul_ns, NULL);
             }
             for (size_t i = 0; i < nall; i++) {
                 size_t n = all[i];
                 int want = !quick ? n <= 65536
                                   : main_be && (n == 2049 || (cv == 0 && (n == 256 || n == 16384 ||
                                                                           n == 65536)));
-                if (want) msm_row(ops, cv, M_FIXED, n, 1, mul_ns);
+                if (want) msm_row(ops, cv, M_FIXED, n, 1, mul_ns, NULL);
             }
             /* --quick: 2 threads (wall clock) on Pallas at the prover's sizes */
             if (quick && main_be && cv == 0)
                 for (size_t i = 0; i < nall; i++)
                     if (all[i] == 2049 || all[i] == 16384 || all[i] == 65536) {
-                        msm_row(ops, cv, M_VAR, all[i], 2, mul_ns);
-                        msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns);
+                        msm_row(ops, cv, M_VAR, all[i], 2, mul_ns, NULL);
+                        msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns, NULL);
                     }
             if (main_be && cv == 0) {
-                msm_row(ops, cv, M_JAC, 256, 1, mul_ns);
-                msm_row(ops, cv, M_JAC, 4096, 1, mul_ns);
-                msm_row(ops, cv, M_NOGLV, 4096, 1, mul_ns);
-                msm_row(ops, cv, M_NAIVE, 256, 1, mul_ns);
+                msm_row(ops, cv, M_JAC, 256, 1, mul_ns, NULL);
+                msm_row(ops, cv, M_JAC, 4096, 1, mul_ns, NULL);
+                msm_row(ops, cv, M_NOGLV, 4096, 1, mul_ns, NULL);
+                msm_row(ops, cv, M_NAIVE, 256, 1, mul_ns, NULL);
             }
             if (!quick)
                 for (size_t i = 0; i < nall; i++) {
-                    msm_row(ops, cv, M_VAR, all[i], 2, mul_ns);
-                    if (all[i] <= 65536) msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns);
+                    msm_row(ops, cv, M_VAR, all[i], 2, mul_ns, NULL);
+                    if (all[i] <= 65536) msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns, NULL);
                 }
         }
     }

@@ -13,7 +13,8 @@
  * every row on both fields, n = 2^10 .. 2^12, then every other power to 2^20 (points to
  * 2^10), at 1, 2 and 8 threads (wall clock above 1). After each row: ns per
  * butterfly ((n/2) log2 n of them) beside the field's mul of the same run (suite field,
- * dependent chain), and their ratio (the gap to the arithmetic floor).
+ * dependent chain), and their ratio (the gap to the arithmetic floor). --threads LIST:
+ * see ntt_threads_rows.
  * `pasta_bench --count ntt_fwd|ntt_inv|ntt_radix2|ntt_coset fp|fq LG` runs one
  * transform of 2^LG untimed, for callgrind instruction counts. */
 #include <stdio.h>
@@ -116,9 +117,46 @@ static void ntt_teardown(ntt_ctx *c) {
     else c->ops->fq->domain_free(&c->dq);
 }
 
+/* --threads LIST (bench/scaling.sh): every kind but fwd_radix2 (one thread only), both
+ * fields, n = 2^10 .. 2^20 as --full (points to 2^10), each listed thread count in turn,
+ * wall clock at 1 thread too, base's sampling; no mul row. Select with --filter. */
+static void ntt_threads_rows(const pasta_bench_config *base) {
+    static const char *const fields[] = {"fp", "fq"};
+    pasta_bench_config cfg = *base;
+    cfg.clock = PASTA_BENCH_CLOCK_WALL;
+    for (int bi = 0; bi < BENCH_MAX_BACKENDS; bi++) {
+        const pasta_ops *ops = bench_backend(bi);
+        if (ops == NULL) continue;
+        for (int f = 0; f < 2; f++)
+            for (int kind = 0; kind <= NTT_POINTS_INV; kind++) {
+                if (kind == NTT_RADIX2) continue;
+                unsigned lo = kind == NTT_POINTS_INV ? 6 : 10, hi = kind == NTT_POINTS_INV ? 10 : 20;
+                for (unsigned lg = lo; lg <= hi; lg += (lg < 12 ? 1 : 2))
+                    for (int ti = 0; ti < bench_opt_threads.n; ti++) {
+                        const int th = bench_opt_threads.v[ti];
+                        ntt_ctx c = {.ops = ops, .field = f, .kind = kind, .threads = th};
+                        pasta_bench_id id = {"ntt", ntt_names[kind], ops->name, fields[f],
+                                             (uint64_t)1 << lg, th};
+                        if (!pasta_bench_selected(&id)) continue;
+                        pasta_bench_result r;
+                        if (ntt_setup(&c, lg) != 0) fprintf(stderr, "bench ntt: setup failed\n");
+                        else if (pasta_bench_run(&cfg, &id, ntt_body, &c, &r) == 0)
+                            printf("    ntt/%s/%s n=2^%u t=%d: %.2f ns/butterfly\n",
+                                   ntt_names[kind], fields[f], lg, th,
+                                   r.median_ns / ((double)(c.n / 2) * lg));
+                        ntt_teardown(&c);
+                    }
+            }
+    }
+}
+
 void bench_ntt_suite(const pasta_bench_config *base) {
     static const char *const fields[] = {"fp", "fq"};
     int full = base->samples >= 50;
+    if (bench_opt_threads.n > 0) {
+        ntt_threads_rows(base);
+        return;
+    }
     for (int bi = 0; bi < BENCH_MAX_BACKENDS; bi++) {
         const pasta_ops *ops = bench_backend(bi);
         if (ops == NULL) continue;

@@ -18,7 +18,8 @@
  *                          SHA-256 of this executable; --list-suites: the suites, one a line
  * Common options (bench/harness.h): --warmup S --measure S --samples N override the
  * --quick/--full settings; --actions LIST and --threads LIST (e.g. 1,4) are for suites
- * that take them (the prover suite, bench/main_job.sh). Every JSON line carries "config".
+ * that take them (--threads: msm and ntt measure each listed thread count, wall clock, for
+ * bench/scaling.sh). Every JSON line carries "config".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,7 +174,7 @@ int main(int argc, char **argv) {
     bench_curve_suite();
     bench_api_suite();
     bench_ntt_suite(&args.config);
-    bench_msm_suite(quick);
+    bench_msm_suite(&args.config, quick);
     pasta_bench_args_close(&args);
     return 0;
 }

@@ -8,6 +8,11 @@
 #                     10 prover samples)
 #   make bench-suites every pasta_bench suite (quick) on BUILD_DIR, then compare_backends.sh
 #                     -> bench-results/suites.jsonl;  make bench-suites-full: full sampling
+#   make scaling      thread-count scaling study (bench/scaling.sh) on BUILD_DIR: msm, ntt,
+#                     plonk_k11, orchard_k11 at 1, 2, 4, 8, 16 threads up to the cores: speedup,
+#                     efficiency, per prover phase, plots -> bench-results/scaling-STAMP/ and
+#                     bench-results/scaling.{jsonl,csv}; SCALING_FLAGS= (e.g. --backend all,
+#                     --max-threads 16 --oversubscribe, --quick)
 #   make deps         only the dependency check/installation (scripts/deps.sh)
 #   make build        configure + build, no tests
 #   make clean        remove the build directory;  make distclean: every generated thing
@@ -18,6 +23,7 @@
 #   CMAKE_GENERATOR  (e.g. Ninja; default: CMake's)
 #   JOBS=$(nproc)    CTEST_JOBS=2   CTEST_FLAGS=   BENCH_FLAGS=   PASTA_SKIP_DEPS=1
 #   MAIN_JOB_FLAGS=  (bench/main_job.sh options, e.g. --no-build, --configs "asm-mul asm")
+#   SCALING_FLAGS=   (bench/scaling.sh options)
 
 BUILD_DIR        ?= build
 CMAKE_BUILD_TYPE ?= Release
@@ -26,6 +32,7 @@ CTEST_JOBS       ?= 2
 CTEST_FLAGS      ?=
 BENCH_FLAGS      ?=
 MAIN_JOB_FLAGS   ?=
+SCALING_FLAGS    ?=
 BENCH_RESULTS    ?= bench-results
 JOBS             ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE            ?= cmake
@@ -43,7 +50,7 @@ BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
 BENCH_OUT := $(BENCH_RESULTS)/suites.jsonl
 
 .DEFAULT_GOAL := test
-.PHONY: all test build configure deps bench bench-full bench-suites bench-suites-full clean distclean help
+.PHONY: all test build configure deps bench bench-full bench-suites bench-suites-full scaling clean distclean help
 
 all: test
 
@@ -85,6 +92,13 @@ bench-suites bench-suites-full: build
 	./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
 	@stamp=$$(date +%Y%m%d-%H%M%S); cp $(BENCH_OUT) $(BENCH_RESULTS)/suites-$$stamp.jsonl; \
 	  echo "results: $(BENCH_OUT) (copy: $(BENCH_RESULTS)/suites-$$stamp.jsonl)"
+
+scaling: build
+	@mkdir -p $(BENCH_RESULTS)
+	@rm -f $(BENCH_RESULTS)/scaling.jsonl
+	@stamp=$$(date +%Y%m%d-%H%M%S); \
+	  ./bench/scaling.sh --build-dir $(BUILD_DIR) --out $(BENCH_RESULTS)/scaling-$$stamp \
+	    --json $(BENCH_RESULTS)/scaling.jsonl --csv $(BENCH_RESULTS)/scaling.csv $(SCALING_FLAGS)
 
 clean:
 	rm -rf $(BUILD_DIR)

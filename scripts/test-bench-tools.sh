@@ -2,10 +2,22 @@
 # Test the benchmark tooling without the library: build and run bench/harness_selftest.c,
 # then run bench/compare_backends.sh on two builds of scripts/fake_pasta_bench.c, and
 # scripts/bench-tables.sh on the candidate's field, curve and api rows.
-#   scripts/test-bench-tools.sh [--callgrind]     (callgrind adds ~30 s)
-# Needs gcc, libsodium-dev (pkg-config), valgrind for --callgrind.
+#   scripts/test-bench-tools.sh [--callgrind] [--scaling-build DIR]
+# --callgrind adds ~30 s. bench/scaling.sh --analyse runs on synthetic results always;
+# --scaling-build DIR (a built tree: DIR/bench/pasta_bench, DIR/prover_bench/prover_bench)
+# also runs bench/scaling.sh --quick on it (~30 s on 2 cores).
+# Needs gcc, libsodium-dev (pkg-config), gnuplot, valgrind for --callgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+CALLGRIND=0 SCALING_BUILD=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --callgrind) CALLGRIND=1 ;;
+        --scaling-build) SCALING_BUILD=${2:?}; shift ;;
+        *) echo "usage: $0 [--callgrind] [--scaling-build DIR]" >&2; exit 2 ;;
+    esac
+    shift
+done
 CC=${CC:-cc}
 T=$(mktemp -d "${TMPDIR:-/tmp}/pasta-benchtools.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -20,7 +32,7 @@ mkdir -p "$T/ctl/bench" "$T/cand/bench"
 "$CC" "${FLAGS[@]}" -DFAKE_ASM=0 bench/harness.c scripts/fake_pasta_bench.c "${SODIUM[@]}" -lm -o "$T/ctl/bench/pasta_bench"
 "$CC" "${FLAGS[@]}" -DFAKE_ASM=1 bench/harness.c scripts/fake_pasta_bench.c "${SODIUM[@]}" -lm -o "$T/cand/bench/pasta_bench"
 cg=--no-callgrind
-[ "${1:-}" = --callgrind ] && cg=""
+[ "$CALLGRIND" = 1 ] && cg=""
 CONTROL_DIR=$T/ctl CANDIDATE_DIR=$T/cand bench/compare_backends.sh --no-build $cg --quick \
     --ops "add mul" --json "$T/compare.jsonl"
 [ "$(grep -c '"suite":"field_compare"' "$T/compare.jsonl")" -eq 4 ] || { echo "expected 4 field_compare lines" >&2; exit 1; }
@@ -119,4 +131,71 @@ mkjob "$T/bad2"
 sed -i 's/"config":"asm-mul"/"config":"asm"/' "$T/bad2/runs/kernel-2-asm-mul.jsonl"
 if bench/main_job.sh --analyse "$T/bad2" > "$T/bad2.out" 2>&1; then echo "main_job accepted a run of another configuration" >&2; exit 1; fi
 grep -q "kernel run 2: the executable says config asm, the manifest asm-mul" "$T/bad2.out" || { cat "$T/bad2.out" >&2; exit 1; }
+
+# bench/scaling.sh --analyse on synthetic results: 2 cores, 4 logical CPUs (4 threads:
+# SMT, 8: oversubscribed); msm var 2049 at 100, 50, 40, 40 ms (+-1%); plonk_k11 1000 ms
+# at 1 thread, 600 ms at 2, phases advice 500 -> 250 ms, ipa 490 -> 340 ms, lookups
+# 0.01 ms (under 1%: not judged); the portable backend twice as slow; one digest.
+mkscal() { # DIR [digest of the portable 2-thread proof]
+    mkdir -p "$1"
+    printf 'model=Test CPU\ncores=2\ncpus=4\nthreads_per_core=2\nOMP_NUM_THREADS=(unset)\nOMP_PROC_BIND=close\nOMP_PLACES=(unset)\nOMP_WAIT_POLICY=passive\nGOMP_SPINCOUNT=(unset)\n' > "$1/host.txt"
+    awk -v odd="${2:-}" 'function row(s, nm, be, n, t, m, extra) {
+            printf "{\"suite\":\"%s\",\"name\":\"%s\",\"backend\":\"%s\",\"field\":%s,\"n\":%d,\"threads\":%d,\"median_ns\":%.9g,\"lo_ns\":%.9g,\"hi_ns\":%.9g,\"samples\":10,\"clock\":\"%s\",\"cpu\":\"Test CPU\",\"config\":\"asm\"%s}\n", \
+                s, nm, be, s == "msm" ? "\"pallas\"" : "null", n, t, m, m * 0.99, m * 1.01, (t == 1 && s == "prover") ? "thread_cpu" : "wall", extra
+        }
+        BEGIN {
+            split("100 50 40 40", M, " "); split("1 2 4 8", TH, " ")
+            for (b = 1; b <= 2; b++) {
+                be = b == 1 ? "portable" : "x86_64-asm"; f = b == 1 ? 2 : 1
+                for (i = 1; i <= 4; i++) row("msm", "var", be, 2049, TH[i], M[i] * 1e6 * f, "")
+                for (t = 1; t <= 2; t++) {
+                    d = (odd != "" && b == 1 && t == 2) ? odd : "dd11"
+                    row("prover", "plonk_k11", be, 2048, t, (t == 1 ? 1000 : 600) * 1e6 * f, ",\"actions\":1,\"digest\":\"" d "\"")
+                    row("prover", "plonk_k11/advice", be, 2048, t, (t == 1 ? 500 : 250) * 1e6 * f, ",\"actions\":1")
+                    row("prover", "plonk_k11/lookups", be, 2048, t, 1e4, ",\"actions\":1")
+                    row("prover", "plonk_k11/ipa", be, 2048, t, (t == 1 ? 490 : 340) * 1e6 * f, ",\"actions\":1")
+                    row("prover", "plonk_k11/verify", be, 2048, t, 5e6, ",\"actions\":1")
+                }
+            }
+        }' > "$1/raw.jsonl"
+}
+mkscal "$T/scal"
+bench/scaling.sh --analyse "$T/scal" --json "$T/scal.jsonl" --csv "$T/scal.csv" > "$T/scal.out"
+swant() { grep -qF -- "$1" "$T/scal/tables.md" || { cat "$T/scal/tables.md" >&2; echo "scaling: no line with: $1" >&2; exit 1; }; }
+swant "Host: Test CPU, 2 cores, 4 logical CPUs, 2 thread(s) per core. OpenMP: OMP_NUM_THREADS=(unset) OMP_PROC_BIND=close"
+swant "OMP_WAIT_POLICY=passive"
+swant "| msm var n=2049 | 1 | 200.00 ms (198.00 ms, 202.00 ms) | 1.00 (0.98–1.02) | 100% (98–102%) |"
+swant "| msm var n=2049 | 2 | 50.00 ms (49.50 ms, 50.50 ms) | 2.00 (1.96–2.04) | 100% (98–102%) |"
+swant "| msm var n=2049 | 4 * | 40.00 ms (39.60 ms, 40.40 ms) | 2.50 (2.45–2.55) | 62% (61–64%) |"
+swant "| msm var n=2049 | 8 ! | 40.00 ms"
+swant "| plonk_k11 | 1 | 1.000 s (990.00 ms, 1.010 s) cpu | 1.00 (0.98–1.02) | 100% (98–102%) |"
+swant "| plonk_k11 | 2 | 600.00 ms (594.00 ms, 606.00 ms) | 1.67 (1.63–1.70) | 83% (82–85%) |"
+swant "| advice | 500.00 ms | 50.0% | 100% (2.00) |"
+swant "| lookups | 10.0 us | 0.0% | - |"
+swant "| ipa | 490.00 ms | 49.0% | 72% (1.44) |"
+swant "Lowest efficiency at 2 threads: ipa (72% efficiency, 49.0% of the 1-thread time)."
+swant "| msm var n=2049 | 2.00x | 2.00x | 2.00x | 2.00x |"
+# per variant: msm 4 points, plonk 2 x (total + 3 phases): 12; two variants
+[ "$(grep -c '"suite":"scaling"' "$T/scal.jsonl")" -eq 24 ] || { echo "scaling: expected 24 JSON lines" >&2; exit 1; }
+[ "$(wc -l < "$T/scal.csv")" -eq 25 ] || { echo "scaling: expected 25 CSV lines" >&2; exit 1; }
+grep -q '"name":"msm var n=2049","phase":null,"variant":"asm/x86_64-asm","config":"asm","backend":"x86_64-asm","threads":8,"cores":2,"cpus":4,"oversubscribed":true,"smt":false,.*"speedup":2.5000,' "$T/scal.jsonl" ||
+    { echo "scaling: JSON line of msm at 8 threads not as expected" >&2; exit 1; }
+grep -q '"name":"plonk_k11","phase":"ipa",.*"threads":2,.*"efficiency":0.7206,' "$T/scal.jsonl" ||
+    { echo "scaling: JSON line of the ipa phase not as expected" >&2; exit 1; }
+for f in speedup-asm_portable speedup-asm_x86_64-asm phases-asm_x86_64-asm-plonk_k11 asm-vs-portable; do
+    for e in png svg; do [ -s "$T/scal/plots/$f.$e" ] || { echo "scaling: plot $f.$e missing" >&2; exit 1; }; done
+done
+# a proof that differs between thread counts fails the analysis
+mkscal "$T/scalbad" ee22
+if bench/scaling.sh --analyse "$T/scalbad" > "$T/scalbad.out" 2>&1; then echo "scaling accepted a digest mismatch" >&2; exit 1; fi
+grep -q "DIGEST MISMATCH plonk_k11: dd11 at asm/portable threads 1, ee22 at asm/portable threads 2" "$T/scalbad.out" ||
+    { cat "$T/scalbad.out" >&2; exit 1; }
+if [ -n "$SCALING_BUILD" ]; then
+    bench/scaling.sh --quick --build-dir "$SCALING_BUILD" --out "$T/scalq" > "$T/scalq.out" 2>&1 ||
+        { cat "$T/scalq.out" >&2; echo "scaling --quick failed" >&2; exit 1; }
+    grep -q "scaling --quick: PASS" "$T/scalq.out" || { cat "$T/scalq.out" >&2; exit 1; }
+    grep -c '"suite":"scaling"' "$T/scalq/scaling.jsonl" | sed 's/^/scaling --quick: JSON lines: /'
+else
+    echo "test-bench-tools: scaling --quick skipped (no --scaling-build DIR)"
+fi
 echo "test-bench-tools: PASS"

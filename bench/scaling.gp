@@ -8,12 +8,17 @@
 set datafile missing "NaN"
 set key autotitle columnhead
 set grid ytics lc rgb "#dddddd"
+# gnuplot's 8 default colours repeat from linetype 9: up to 12 distinct workloads
+set linetype 9 lc rgb "#8c564b" lw 1 pt 10
+set linetype 10 lc rgb "#e377c2" lw 1 pt 12
+set linetype 11 lc rgb "#17becf" lw 1 pt 14
+set linetype 12 lc rgb "#7f7f7f" lw 1 pt 3
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        if (pngterm eq "pngcairo") { set terminal pngcairo size 760,460 font "sans,10" }
-        else { set terminal png size 760,460 }
+        if (pngterm eq "pngcairo") { set terminal pngcairo size 820,440 font "sans,10" }
+        else { set terminal png size 820,440 }
     } else {
-        set terminal svg size 760,460 dynamic font "sans,10"
+        set terminal svg size 820,440 dynamic font "sans,10"
     }
     set output out.".".fmt
     set title ttl noenhanced
@@ -36,7 +41,7 @@ do for [fmt in "png svg"] {
         set logscale x 2
         set xlabel "threads"
         set xtics 2 noenhanced
-        set key left top noenhanced
+        set key outside right top noenhanced
         stats dat using 1 nooutput
         xmax = STATS_max
         set xrange [0.9:xmax * 1.1]
@@ -49,12 +54,12 @@ do for [fmt in "png svg"] {
             set ylabel "speedup over 1 thread"
             set yrange [0.05<*<0.9:xmax * 1.25]
             plot x title "ideal" lc rgb "#999999" dt 2 with lines, \
-                 for [i=2:ncol] dat using 1:i title columnhead(i) lw 2 pt 7
+                 for [i=2:ncol] dat using 1:i title columnhead(i) lw 2
         } else {
             set ylabel "time(portable) / time(asm)"
             set yrange [0:*]
             plot 1 notitle lc rgb "#999999" dt 2 with lines, \
-                 for [i=2:ncol] dat using 1:i title columnhead(i) lw 2 pt 7
+                 for [i=2:ncol] dat using 1:i title columnhead(i) lw 2
         }
     }
     unset output

@@ -180,7 +180,7 @@ analyse() { # DIR
                 }
                 if (ncol > 1) print line > sdat
             }
-            if (ncol > 1) { close(sdat); printf "speedup\t%s\t%s\t%d\t%s\n", sdat, dir "/plots/" sfile, ncol, "Speedup over 1 thread: " v > (dir "/plots.tsv") }
+            if (ncol > 1) { close(sdat); printf "speedup\t%s\t%s\t%d\t%s\n", sdat, dir "/plots/" sfile, ncol, "Speedup over 1 thread: " v " on " H["model"] " (" cores " cores, " cpus " CPUs)" > (dir "/plots.tsv") }
             for (wi = 1; wi <= nw; wi++) {
                 w = W[wi]
                 # the total first, then each phase of a prover

@@ -346,7 +346,11 @@ fi
 [[ "$THREADS" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--threads: expected a list like 1,2,4: $THREADS"
 case ",$THREADS," in *",1,"*) ;; *) die "the thread list must contain 1 (the speedup reference): $THREADS" ;; esac
 IFS=, read -r -a TARR <<< "$THREADS"
+for w in ${WORKLOADS//,/ }; do
+    case "$w" in msm|ntt|plonk|orchard) ;; *) die "--workloads: unknown workload $w (msm, ntt, plonk, orchard)" ;; esac
+done
 for t in "${TARR[@]}"; do
+    isint "$t" || die "--threads: not a positive integer: $t"
     if [ "$t" -gt "$CORES" ] && [ "$OVERSUB" = 0 ]; then
         die "$t threads on $CORES cores: pass --oversubscribe to measure it anyway (marked)"
     fi

@@ -178,7 +178,7 @@ int bench_curve_row(const pasta_ops *ops, int curve, const char *name, int alway
         free(c->lo), free(c->hi), free(c->r), free(c->j);                                   \
     }                                                                                       \
     static int CURVE##_finit(CURVE##_fctx *c, const pasta_ops *ops, size_t n, int base) {   \
-        static const uint8_t seed[64] = "pasta bench: the fold scalar, 64 bytes.................."; \
+        static const uint8_t seed[64] = "pasta bench: the fold scalar, 64 bytes..........";  \
         const struct pasta_##CURVE##_ops *o = ops->CURVE;                                   \
         pasta_##CURVE##_jacobian g;                                                         \
         pasta_##SCALAR t;                                                                   \

@@ -7,8 +7,8 @@
  * u is recoded once for all points: GLV, u = +-k1 +- k2 LAMBDA, and width-5 NAFs of k1 and
  * k2, so every point runs the same schedule of doublings and additions (digit d of k1:
  * add [d] P, of k2: add [d] endo(P)). That makes two paths:
- *   batch   (n >= PASTA_FOLD_MIN_BATCH) all points of a block in affine form, each step
- *           (one doubling or one addition for every point of the block) sharing one
+ *   batch   (n >= PASTA_FOLD_MIN_BATCH) all points of a block in affine form, each
+ *           step (one doubling or one addition for every point of the block) sharing one
  *           inversion by Montgomery's trick: an addition costs 6M, a doubling 7M (as the
  *           Jacobian one), and the result is affine already. Tables of odd multiples
  *           [1, 3, .., 15] P are built the same way (only up to the largest digit of u).
@@ -32,9 +32,9 @@
 #ifndef PASTA_FOLD_BLOCK
 #define PASTA_FOLD_BLOCK 512
 #endif
-/* Below this many points (per task) the small path is faster. */
+/* Below this many points (per task) the small path is faster (docs/CURVES.md). */
 #ifndef PASTA_FOLD_MIN_BATCH
-#define PASTA_FOLD_MIN_BATCH 32
+#define PASTA_FOLD_MIN_BATCH 48
 #endif
 #define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
 #define PASTA_FOLD_MAX_THREADS 1024
@@ -180,8 +180,8 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
 }
 
 /* q[k] = [d] P'_k (table 1) or [d] endo(P'_k) (table 2) for k < m, d odd, |d| < 16. */
-PASTA_TFN void CV(fold_addend)(const CV(fold_scr) *s, const CV(fold_rec) *rec, size_t m, size_t b,
-                               int d, int endo) {
+PASTA_TFN void CV(fold_addend)(const CV(fold_scr) *s, const CV(fold_rec) *rec, size_t m,
+                               size_t b, int d, int endo) {
     size_t j = (size_t)((d < 0 ? -d : d) / 2);
     const AFF *t = s->t1 + j * b;
     int neg = (d < 0) ^ (endo ? rec->n1 ^ rec->n2 : 0);

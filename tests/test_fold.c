@@ -13,6 +13,9 @@
 #include "backends/templates.h"
 #undef PASTA_BACKEND
 
+/* The smallest n on the batch path (the tests cover both sides). */
+#define MINB PASTA_FOLD_MIN_BATCH
+
 #define FOLD_TESTS(CRV, SCL)                                                                  \
     typedef pasta_##CRV##_affine CRV##_aff;                                                   \
     typedef pasta_##CRV##_jacobian CRV##_jac;                                                 \
@@ -73,7 +76,7 @@
     }                                                                                         \
     static void CRV##_fold_random(const pasta_ops *t) {                                       \
         enum { NMAX = 1100 };                                                                 \
-        static const size_t ns[] = {1, 2, 3, 16, 31, 32, 33, 64, 257, NMAX};                  \
+        static const size_t ns[] = {1, 2, 3, 16, MINB - 1, MINB, MINB + 1, 64, 257, NMAX}; \
         tu_rng g;                                                                             \
         tu_rng_init(&g, tu_seed() ^ 0xf01d ^ sizeof(pasta_##SCL));                            \
         CRV##_aff *lo = malloc(NMAX * sizeof *lo), *hi = malloc(NMAX * sizeof *hi);           \
@@ -93,7 +96,7 @@
     /* Identities in lo and hi, results that are the identity (lo = -[u] hi) or need the    \
      * doubling (lo = [u] hi, lo = hi with u = 1), over special scalars, on both paths. */   \
     static void CRV##_fold_edges(const pasta_ops *t) {                                        \
-        enum { N = 40 };                                                                      \
+        enum { N = MINB + 8 };                                                                \
         tu_rng g;                                                                             \
         tu_rng_init(&g, tu_seed() ^ 0xed6e ^ sizeof(pasta_##SCL));                            \
         static const int64_t small[] = {0, 1, -1, 2, -2, 3, 15, 16, 17, -17, 31, 1 << 20};    \
@@ -190,7 +193,7 @@
     }                                                                                         \
     /* Bad arguments and allocation failure: the error code, r untouched, no leak. */        \
     static void CRV##_fold_errors(const pasta_ops *t) {                                       \
-        enum { N = 40 };                                                                      \
+        enum { N = MINB + 8 };                                                                \
         tu_rng g;                                                                             \
         tu_rng_init(&g, 0xe220 ^ sizeof(pasta_##SCL));                                        \
         CRV##_aff lo[N], hi[N], r[N], keep[N];                                                \

@@ -124,7 +124,7 @@ PASTA_API void pasta_pallas_glv_decompose(uint64_t k1[2], int *neg1, uint64_t k2
 /* ---- Generator folding (an inner-product argument's round: g[i] <- g[i] + [u] g[i + n]). */
 /* r[i] = lo[i] + [u] hi[i] for i < n, normalised affine points ((0, 0) for the identity),
  * one scalar u for all points. Variable time (public points and u). u is recoded once
- * (GLV + wNAF); for n >= 32 the points run the same steps in affine form with one batch
+ * (GLV + wNAF); for n >= 48 the points run the same steps in affine form with one batch
  * inversion per step (docs/CURVES.md). r may be lo or hi (the same array: in place);
  * otherwise r must overlap neither; lo and hi may overlap. threads: 0 = the default, else
  * at most that many; the bytes never depend on it. Returns PASTA_OK (n = 0: nothing

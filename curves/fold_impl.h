@@ -7,13 +7,15 @@
  * u is recoded once for all points: GLV, u = +-k1 +- k2 LAMBDA, and width-5 NAFs of k1 and
  * k2, so every point runs the same schedule of doublings and additions (digit d of k1:
  * add [d] P, of k2: add [d] endo(P)). That makes two paths:
- *   batch   (n >= PASTA_FOLD_MIN_BATCH) all points of a block in affine form, each
- *           step (one doubling or one addition for every point of the block) sharing one
- *           inversion by Montgomery's trick: an addition costs 6M, a doubling 7M (as the
- *           Jacobian one), and the result is affine already. Tables of odd multiples
- *           [1, 3, .., 15] P are built the same way (only up to the largest digit of u).
- *   small   Jacobian chains per point (mixed additions), the tables and the results
- *           normalised by one batch inversion each, for all points together.
+ *   batch   (x86-64 asm backend, n >= PASTA_FOLD_MIN_BATCH) all points of a block in
+ *           affine form, each step (one doubling or one addition for every point of the
+ *           block) sharing one inversion by Montgomery's trick: an addition costs 6M, a
+ *           doubling 7M (as the Jacobian one), and the result is affine already. Tables
+ *           of odd multiples [1, 3, .., 15] P are built the same way (only up to the
+ *           largest digit of u).
+ *   small   (portable backend, or fewer points) Jacobian chains per point (mixed
+ *           additions), the tables and the results normalised by one batch inversion
+ *           each, for all points of a task together.
  * Exceptional cases are checked in every step: an identity accumulator (before the first
  * digit, or after P + (-P)) takes the addend, equal x coordinates give a doubling (equal
  * y) or the identity (opposite y); identity hi[i] gives lo[i]; identity lo[i] adds
@@ -36,13 +38,20 @@
 #ifndef PASTA_FOLD_MIN_BATCH
 #define PASTA_FOLD_MIN_BATCH 48
 #endif
+/* The batch path per backend: portable's multiplication (~380 instructions) leaves the
+ * batch steps' serial products latency-bound, and the small path is faster there at every
+ * n measured (docs/CURVES.md). */
+#define PASTA_FOLD_BATCH_portable 0
+#define PASTA_FOLD_BATCH_x86_64_asm 1
 #define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
 #define PASTA_FOLD_MAX_THREADS 1024
 #define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */
+#ifndef PASTA_FOLD_HOT
 #if defined(__GNUC__) && !defined(__clang__)
 #define PASTA_FOLD_HOT __attribute__((flatten))
 #else
 #define PASTA_FOLD_HOT
+#endif
 #endif
 static inline size_t pasta_fold_round64(size_t x) { return (x + 63) & ~(size_t)63; }
 #endif /* PASTA_FOLD_COMMON */
@@ -62,6 +71,9 @@ typedef struct {
     const CV(fold_rec) *rec;
     uint8_t *scratch;
     size_t stride; /* bytes of scratch per task */
+    int small;     /* the small path: per point scratch tj, ta, res */
+    JAC *tj, *res;
+    AFF *ta;
 } CV(fold_ctx);
 
 /* Scratch of one block of at most B points (offsets in CV(fold_stride)). */
@@ -116,10 +128,12 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
 /* For k < m: a[k] += q[k] (q != NULL) or a[k] = 2 a[k] (q == NULL), in affine form with
  * one inversion (Montgomery's trick). aid[k] flags a[k] as the identity; q[k] may be the
  * identity (0, 0). Per point: 3M of the shared inversion, then 2M + 1S (addition) or
- * 2M + 2S (doubling). */
+ * 2M + 2S (doubling). The prefix products run in 4 interleaved chains (point k in chain
+ * k mod 4), so that consecutive points' multiplications do not wait for each other; the
+ * 4 chain products are inverted together (one inversion, 9M). */
 PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
                                             uint8_t *kind, size_t m) {
-    FE acc = FC(ONE), inv, den;
+    FE acc[4] = {FC(ONE), FC(ONE), FC(ONE), FC(ONE)}, inv[4], den, t01, t23, t;
     size_t live = 0;
     for (size_t k = 0; k < m; k++) {
         kind[k] = 0;
@@ -147,15 +161,26 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
                 kind[k] = 1;
             }
         }
-        pre[k] = acc;
-        F(mul)(&acc, &acc, &den);
+        pre[k] = acc[k & 3];
+        F(mul)(&acc[k & 3], &acc[k & 3], &den);
         live++;
     }
     if (live == 0) return;
-    F(invert_var)(&inv, &acc);
+    /* inv[c] = 1 / acc[c] from one inversion of acc[0] acc[1] acc[2] acc[3] */
+    F(mul)(&t01, &acc[0], &acc[1]);
+    F(mul)(&t23, &acc[2], &acc[3]);
+    F(mul)(&t, &t01, &t23);
+    F(invert_var)(&t, &t);
+    F(mul)(&t01, &t01, &t); /* 1 / (acc[2] acc[3]) */
+    F(mul)(&t23, &t23, &t); /* 1 / (acc[0] acc[1]) */
+    F(mul)(&inv[0], &t23, &acc[1]);
+    F(mul)(&inv[1], &t23, &acc[0]);
+    F(mul)(&inv[2], &t01, &acc[3]);
+    F(mul)(&inv[3], &t01, &acc[2]);
     for (size_t k = m; k-- > 0;) {
         if (kind[k] == 0) continue;
         AFF *p = &a[k];
+        FE *iv = &inv[k & 3];
         FE di, lam, num, x3;
         if (kind[k] == 1) {
             F(sub)(&den, &q[k].x, &p->x);
@@ -166,8 +191,8 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
             F(dbl)(&lam, &num);
             F(add)(&num, &num, &lam);
         }
-        F(mul)(&di, &inv, &pre[k]);
-        F(mul)(&inv, &inv, &den);
+        F(mul)(&di, iv, &pre[k]);
+        F(mul)(iv, iv, &den);
         F(mul)(&lam, &num, &di);
         F(sqr)(&x3, &lam);
         F(sub)(&x3, &x3, &p->x);
@@ -252,31 +277,11 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_block)(const CV(fold_ctx) *x, const CV(fol
     }
 }
 
-/* One task: a contiguous run of points, in blocks of at most x->block. */
-PASTA_TFN void CV(fold_task)(void *ctx, size_t task) {
-    CV(fold_ctx) *x = ctx;
-    CV(fold_scr) s;
-    CV(fold_scr_init)(&s, x->scratch + task * x->stride, x->block);
-    size_t lo = x->n / x->ntasks * task + (task < x->n % x->ntasks ? task : x->n % x->ntasks);
-    size_t hi = lo + x->n / x->ntasks + (task < x->n % x->ntasks ? 1 : 0);
-    size_t nblk = (hi - lo + x->block - 1) / x->block;
-    for (size_t j = 0; j < nblk; j++) {
-        /* blocks of equal size (+-1) */
-        size_t a = lo + (hi - lo) / nblk * j + (j < (hi - lo) % nblk ? j : (hi - lo) % nblk);
-        size_t c = (hi - lo) / nblk + (j < (hi - lo) % nblk ? 1 : 0);
-        CV(fold_block)(x, &s, a, c, x->block);
-    }
-}
-
 /* The small path: per point Jacobian odd multiples (one batch normalisation for all
  * points), a Jacobian chain of mixed additions, + lo[i], one batch normalisation. */
 PASTA_TFN void CV(fold_small)(AFF *r, const AFF *lo, const AFF *hi, size_t n,
-                              const CV(fold_rec) *rec, uint8_t *mem) {
+                              const CV(fold_rec) *rec, JAC *tj, AFF *ta, JAC *res) {
     int nt = rec->ntab;
-    JAC *tj = (JAC *)(void *)mem;  /* n nt, then n results */
-    AFF *ta = (AFF *)(void *)(mem + pasta_fold_round64((size_t)nt * n * sizeof(JAC) +
-                                                        n * sizeof(JAC)));
-    JAC *res = tj + (size_t)nt * n;
     for (size_t i = 0; i < n; i++) {
         JAC *t = tj + (size_t)nt * i, p2;
         if (nt == 0) break;
@@ -318,6 +323,29 @@ PASTA_TFN void CV(fold_small)(AFF *r, const AFF *lo, const AFF *hi, size_t n,
     CV(batch_to_affine_var)(r, res, n);
 }
 
+/* One task: a contiguous run of points, on the small path or in blocks of at most
+ * x->block. */
+PASTA_TFN void CV(fold_task)(void *ctx, size_t task) {
+    CV(fold_ctx) *x = ctx;
+    CV(fold_scr) s;
+    size_t lo = x->n / x->ntasks * task + (task < x->n % x->ntasks ? task : x->n % x->ntasks);
+    size_t hi = lo + x->n / x->ntasks + (task < x->n % x->ntasks ? 1 : 0);
+    size_t nt = (size_t)x->rec->ntab;
+    if (x->small) {
+        CV(fold_small)(x->r + lo, x->lo + lo, x->hi + lo, hi - lo, x->rec, x->tj + nt * lo,
+                       x->ta + nt * lo, x->res + lo);
+        return;
+    }
+    CV(fold_scr_init)(&s, x->scratch + task * x->stride, x->block);
+    size_t nblk = (hi - lo + x->block - 1) / x->block;
+    for (size_t j = 0; j < nblk; j++) {
+        /* blocks of equal size (+-1) */
+        size_t a = lo + (hi - lo) / nblk * j + (j < (hi - lo) % nblk ? j : (hi - lo) % nblk);
+        size_t c = (hi - lo) / nblk + (j < (hi - lo) % nblk ? 1 : 0);
+        CV(fold_block)(x, &s, a, c, x->block);
+    }
+}
+
 PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const SE *u,
                            int threads) {
     if (threads < 0) return PASTA_ERR_INVALID_ARG;
@@ -328,30 +356,36 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
     if (threads > PASTA_FOLD_MAX_THREADS) threads = PASTA_FOLD_MAX_THREADS;
     CV(fold_rec) rec;
     CV(fold_recode)(&rec, u);
-    if (n < PASTA_FOLD_MIN_BATCH) {
-        size_t nt = (size_t)rec.ntab;
-        uint8_t *mem = pasta_alloc(pasta_fold_round64((nt + 1) * n * sizeof(JAC)) +
-                                   nt * n * sizeof(AFF) + 64);
-        if (mem == NULL) return PASTA_ERR_NO_MEMORY;
-        CV(fold_small)(r, lo, hi, n, &rec, mem);
-        pasta_free(mem);
-        return PASTA_OK;
-    }
     CV(fold_ctx) x;
     x.r = r;
     x.lo = lo;
     x.hi = hi;
     x.n = n;
     x.rec = &rec;
-    /* tasks of at least PASTA_FOLD_MIN_BATCH points, blocks of at most PASTA_FOLD_BLOCK */
+    x.block = x.stride = 0;
+    x.small = n < PASTA_FOLD_MIN_BATCH || !PASTA_CAT(PASTA_FOLD_BATCH_, PASTA_BACKEND);
+    /* tasks of at least PASTA_FOLD_MIN_BATCH points (or one) */
     x.ntasks = n / PASTA_FOLD_MIN_BATCH;
     if (x.ntasks > (size_t)threads) x.ntasks = (size_t)threads;
-    size_t per = (n + x.ntasks - 1) / x.ntasks;
-    size_t nblk = (per + PASTA_FOLD_BLOCK - 1) / PASTA_FOLD_BLOCK;
-    x.block = (per + nblk - 1) / nblk;
-    x.stride = CV(fold_stride)(x.block);
-    x.scratch = pasta_alloc(x.ntasks * x.stride);
-    if (x.scratch == NULL) return PASTA_ERR_NO_MEMORY;
+    if (x.ntasks == 0) x.ntasks = 1;
+    if (x.small) {
+        size_t nt = (size_t)rec.ntab;
+        size_t o_ta = pasta_fold_round64((nt + 1) * n * sizeof(JAC));
+        uint8_t *mem = pasta_alloc(o_ta + nt * n * sizeof(AFF) + 64);
+        if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+        x.tj = (JAC *)(void *)mem;
+        x.res = x.tj + nt * n;
+        x.ta = (AFF *)(void *)(mem + o_ta);
+        x.scratch = mem;
+    } else {
+        /* blocks of at most PASTA_FOLD_BLOCK */
+        size_t per = (n + x.ntasks - 1) / x.ntasks;
+        size_t nblk = (per + PASTA_FOLD_BLOCK - 1) / PASTA_FOLD_BLOCK;
+        x.block = (per + nblk - 1) / nblk;
+        x.stride = CV(fold_stride)(x.block);
+        x.scratch = pasta_alloc(x.ntasks * x.stride);
+        if (x.scratch == NULL) return PASTA_ERR_NO_MEMORY;
+    }
     pasta_parallel_for(x.ntasks, threads, CV(fold_task), &x);
     pasta_free(x.scratch);
     return PASTA_OK;

@@ -13,11 +13,14 @@
  * skipped. The result is the DFT itself, an exact value: the order of the work (blocks,
  * passes, threads) cannot change a byte.
  *
- * Cache blocking and threads: the stages with 4m <= B (B = 2^FFT_BLOCK_LG elements, or
- * less so that there is a block per thread) are run block by block, depth first (each
- * block of B consecutive elements stays in cache through all of them); the blocks are
- * independent tasks. Each later pass is split into `threads` contiguous ranges of its
- * butterflies. Below 2^FFT_PAR_MIN_LG elements everything runs on the calling thread. */
+ * Schedule (cache blocking and threads): n = 2^lg as a matrix of 2^C rows of 2^(lg - C)
+ * elements (C even, about lg / 2; pasta_fft_col_lg). After the bit reversal, the stages
+ * below 2^(lg - C) stay inside a row: each row is a task, depth first. The other C
+ * stages stay inside a column: each group of g consecutive columns is a task (working
+ * set g 2^C elements, in cache through all of them), depth first; the inverse's 1/n is
+ * applied there too. Three phases, so three barriers per transform, and no pass over the
+ * whole array after the bit reversal. Below 2^PASTA_FFT_PAR_MIN_LG elements everything
+ * runs on the calling thread. */
 #ifndef PASTA_FFT_IMPL_ONCE
 #define PASTA_FFT_IMPL_ONCE
 /* Below 2^PASTA_FFT_SPLIT_MIN_LG elements a transform is one block (2^7 field elements:
@@ -93,6 +96,12 @@ static inline __attribute__((always_inline)) void G(quad)(GE *p0, size_t m, cons
                                                           int first) {
     GE *p1 = p0 + m, *p2 = p0 + 2 * m, *p3 = p0 + 3 * m;
     GE t1, t3, y0, y1, y2, y3;
+#ifdef __clang__ /* local operands: clang's asm mul has no registers to spare otherwise */
+    GS v1 = *w1, v2 = *w2, v3 = *w3;
+    w1 = &v1;
+    w2 = &v2;
+    w3 = &v3;
+#endif
     if (first) {
         t1 = *p1;
         t3 = *p3;

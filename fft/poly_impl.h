@@ -287,8 +287,12 @@ PASTA_TFN void F(many_pow_task)(void *vctx, size_t t) {
     struct F(many_ctx) *c = vctx;
     size_t lo = t * PASTA_FFT_EVAL_CH, hi = lo + PASTA_FFT_EVAL_CH;
     if (hi > c->plen) hi = c->plen;
-    F(fft_pow_small)(&c->pw[lo], &c->x, (uint64_t)lo);
-    for (size_t l = lo + 1; l < hi; l++) F(mul)(&c->pw[l], &c->pw[l - 1], &c->x);
+    FE w, xv = c->x; /* local operands: clang's asm register budget */
+    F(fft_pow_small)(&w, &xv, (uint64_t)lo);
+    for (size_t l = lo; l < hi; l++) {
+        c->pw[l] = w;
+        F(mul)(&w, &w, &xv);
+    }
 }
 PASTA_TFN void F(many_dot_task)(void *vctx, size_t task) {
     struct F(many_ctx) *c = vctx;
@@ -298,7 +302,8 @@ PASTA_TFN void F(many_dot_task)(void *vctx, size_t task) {
     if (hi > rowlen) hi = rowlen;
     FE acc = FC(ZERO), p;
     for (size_t l = lo; l < hi; l++) {
-        F(mul)(&p, &c->a[base + l], &c->pw[l]);
+        FE u = c->a[base + l], w = c->pw[l]; /* local operands: clang's asm registers */
+        F(mul)(&p, &u, &w);
         F(add)(&acc, &acc, &p);
     }
     c->part[task] = acc;
@@ -350,12 +355,14 @@ PASTA_TFN void F(lin_task)(void *vctx, size_t t) {
     FE k = c->c, u;
     if (c->kind == 0) {
         for (size_t i = lo; i < hi; i++) {
-            F(mul)(&u, &c->p[i], &k);
+            FE v = c->p[i]; /* local operands: clang's asm register budget */
+            F(mul)(&u, &v, &k);
             F(add)(&c->p[i], &u, &c->q[i]);
         }
     } else {
         for (size_t i = lo; i < hi; i++) {
-            F(mul)(&u, &c->q[i], &k);
+            FE v = c->q[i];
+            F(mul)(&u, &v, &k);
             F(add)(&c->p[i], &c->p[i], &u);
         }
     }

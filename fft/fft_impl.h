@@ -199,15 +199,19 @@ struct G(ntt_ctx) {
     const GS *scale;
     size_t n, count, ntasks, g;
     unsigned lg, lgb;
-    int kind; /* 0 bitrev, 1 row blocks, 2 column groups */
+    int kind; /* 0 bit reversal (count buckets), 1 rows, 2 column groups */
 };
 
 PASTA_TFN void G(ntt_task)(void *vctx, size_t t) {
     const struct G(ntt_ctx) *c = vctx;
     size_t lo = c->count * t / c->ntasks, hi = c->count * (t + 1) / c->ntasks;
     switch (c->kind) {
-    case 0:
-        G(bitrev)(c->a, c->lg, lo, hi);
+    case 0: /* buckets t, t + ntasks, ...: a pair is swapped by its smaller index's
+             * task, so the low buckets hold most swaps; cyclic, the tasks get equal shares */
+        for (size_t j = t; j < c->count; j += c->ntasks) {
+            size_t len = c->n / c->count;
+            G(bitrev)(c->a, c->lg, j * len, (j + 1) * len);
+        }
         break;
     case 1:
         for (size_t b = lo; b < hi; b++) G(block)(c->a + (b << c->lgb), c->lgb, c->tw);
@@ -241,7 +245,7 @@ PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, in
         if (scale != NULL) G(g_scale)(&a[0], &a[0], scale);
         return;
     }
-    G(ntt_run)(&c, 0, n, nt);
+    G(ntt_run)(&c, 0, n < 256 ? n : 256, nt);
     unsigned cl = pasta_fft_col_lg(lg);
     c.lgb = lg - cl;
     if (cl == 0) {

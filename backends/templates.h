@@ -26,6 +26,10 @@
 #include "core/group.h"
 #include "core/parallel.h"
 #include "pasta/fft.h"
+/* curves/fold_impl.h: the generator fold (threads, so after core/parallel.h). */
+#define PASTA_CURVE_TEMPLATE "curves/fold_impl.h"
+#include "core/for_each.h"
+#undef PASTA_CURVE_TEMPLATE
 #define PASTA_GROUP_TEMPLATE "fft/fft_impl.h"
 #include "core/for_each.h"
 #undef PASTA_GROUP_TEMPLATE

@@ -9,7 +9,13 @@
  * called through its table", the in-backend reference of api/madd_var: the public entry
  * point adds its dispatch (call, active-table lookup, two loads) on top of the same call.
  * madd_var_x4 (Pallas only: the reference of api/madd_var_x4): 4 independent points
- * p[j] = madd_var(p[j], q) interleaved in one loop, ns per single operation. */
+ * p[j] = madd_var(p[j], q) interleaved in one loop, ns per single operation.
+ * fold_var (n = 1024, 256, 16, 1; Vesta: 1024) and its baseline fold_base (per point
+ * mul_var + madd_var, then one batch_to_affine, as halo2's generator fold): r[i] = lo[i] +
+ * [u] hi[i], one thread, each row followed by ns and Fp-mul equivalents per point.
+ * --count fold_var|fold_base CURVE N: one call on N points. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench.h"
@@ -137,6 +143,114 @@ int bench_curve_row(const pasta_ops *ops, int curve, const char *name, int alway
     return rc;
 }
 
+
+/* ---- fold_var and its per-point baseline. */
+#define FOLD_BODY(CURVE, SCALAR)                                                            \
+    typedef struct {                                                                        \
+        const pasta_ops *ops;                                                               \
+        int base;                                                                           \
+        size_t n;                                                                           \
+        pasta_##CURVE##_affine *lo, *hi, *r;                                                \
+        pasta_##CURVE##_jacobian *j;                                                        \
+        pasta_##SCALAR u;                                                                   \
+    } CURVE##_fctx;                                                                         \
+    static void CURVE##_fone(CURVE##_fctx *c) {                                             \
+        const struct pasta_##CURVE##_ops *o = c->ops->CURVE;                                \
+        if (!c->base) {                                                                     \
+            (void)o->fold_var(c->r, c->lo, c->hi, c->n, &c->u, 1);                          \
+            return;                                                                         \
+        }                                                                                   \
+        for (size_t i = 0; i < c->n; i++) {                                                 \
+            o->from_affine(&c->j[i], &c->hi[i]);                                            \
+            o->mul_var(&c->j[i], &c->j[i], &c->u);                                          \
+            o->madd_var(&c->j[i], &c->j[i], &c->lo[i]);                                     \
+        }                                                                                   \
+        (void)o->batch_to_affine(c->r, c->j, c->n);                                         \
+    }                                                                                       \
+    static void CURVE##_fbody(void *vc, uint64_t iters) {                                   \
+        CURVE##_fctx *c = vc;                                                               \
+        for (uint64_t i = 0; i < iters; i++) {                                              \
+            CURVE##_fone(c);                                                                \
+            pasta_bench_consume(c->r, sizeof *c->r);                                        \
+        }                                                                                   \
+    }                                                                                       \
+    static void CURVE##_ffree(CURVE##_fctx *c) {                                            \
+        free(c->lo), free(c->hi), free(c->r), free(c->j);                                   \
+    }                                                                                       \
+    static int CURVE##_finit(CURVE##_fctx *c, const pasta_ops *ops, size_t n, int base) {   \
+        static const uint8_t seed[64] = "pasta bench: the fold scalar, 64 bytes..........";  \
+        const struct pasta_##CURVE##_ops *o = ops->CURVE;                                   \
+        pasta_##CURVE##_jacobian g;                                                         \
+        pasta_##SCALAR t;                                                                   \
+        c->ops = ops;                                                                       \
+        c->base = base;                                                                     \
+        c->n = n;                                                                           \
+        c->lo = malloc(n * sizeof *c->lo);                                                  \
+        c->hi = malloc(n * sizeof *c->hi);                                                  \
+        c->r = malloc(n * sizeof *c->r);                                                    \
+        c->j = malloc(2 * n * sizeof *c->j);                                                \
+        if (c->lo == NULL || c->hi == NULL || c->r == NULL || c->j == NULL) {               \
+            CURVE##_ffree(c);                                                               \
+            return -1;                                                                      \
+        }                                                                                   \
+        ops->SCALAR->from_uniform_bytes(&c->u, seed);                                       \
+        ops->SCALAR->from_u64(&t, 0x9e3779b97f4a7c15u);                                     \
+        o->generator(&g);                                                                   \
+        o->mul_var(&g, &g, &t);                                                             \
+        c->j[0] = g;                                                                        \
+        for (size_t i = 1; i < 2 * n; i++) o->add_var(&c->j[i], &c->j[i - 1], &g);          \
+        (void)o->batch_to_affine(c->lo, c->j, n);                                           \
+        (void)o->batch_to_affine(c->hi, c->j + n, n);                                       \
+        return 0;                                                                           \
+    }
+
+FOLD_BODY(pallas, fq)
+FOLD_BODY(vesta, fp)
+
+static void fold_row(const pasta_ops *ops, int curve, int base, size_t n, double mul_ns) {
+    static const char *curves[] = {"pallas", "vesta"};
+    const char *name = base ? "fold_base" : "fold_var";
+    pasta_bench_id id = {"curve", name, ops->name, curves[curve], n, 1};
+    if (!pasta_bench_selected(&id)) return;
+    pasta_bench_result res;
+    int rc;
+    if (curve == 0) {
+        pallas_fctx c;
+        if (pallas_finit(&c, ops, n, base) != 0) return;
+        rc = pasta_bench_run(NULL, &id, pallas_fbody, &c, &res);
+        pallas_ffree(&c);
+    } else {
+        vesta_fctx c;
+        if (vesta_finit(&c, ops, n, base) != 0) return;
+        rc = pasta_bench_run(NULL, &id, vesta_fbody, &c, &res);
+        vesta_ffree(&c);
+    }
+    if (rc != 0) return;
+    bench_record(&id, &res);
+    double per = res.median_ns / (double)n;
+    printf("    curve/%s/%s/%s n=%zu: %.0f ns/point, %.1f mul-eq/point (Fp mul %.2f ns)\n",
+           name, curves[curve], ops->name, n, per, mul_ns > 0 ? per / mul_ns : 0.0, mul_ns);
+}
+
+static void bench_fold_rows(const pasta_ops *ops) {
+    static const size_t ns[] = {1024, 256, 16, 1};
+    static const char *names[] = {"fold_var", "fold_base"}, *curves[] = {"pallas", "vesta"};
+    int any = 0;
+    for (int cv = 0; cv < 2; cv++)
+        for (int base = 0; base < 2; base++)
+            for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+                pasta_bench_id id = {"curve", names[base], ops->name, curves[cv], ns[i], 1};
+                any |= pasta_bench_selected(&id);
+            }
+    if (!any) return;
+    pasta_bench_result mul;
+    double mul_ns = 0;
+    if (bench_field_row(ops, 0, "mul", 1, &mul) == 0) mul_ns = mul.median_ns;
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+        for (int base = 0; base < 2; base++) fold_row(ops, 0, base, ns[i], mul_ns);
+    for (int base = 0; base < 2; base++) fold_row(ops, 1, base, 1024, mul_ns);
+}
+
 void bench_curve_suite(void) {
     for (int b = 0; b < BENCH_MAX_BACKENDS; b++) {
         const pasta_ops *ops = bench_backend(b);
@@ -145,11 +259,32 @@ void bench_curve_suite(void) {
             for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++)
                 if (cv == 0 || !curve_ops_list[k].pallas_only)
                     (void)bench_curve_row(ops, cv, curve_ops_list[k].name, 0, NULL);
+        bench_fold_rows(ops);
     }
 }
 
 int bench_curve_count(const pasta_ops *ops, const char *op, const char *curve, uint64_t n) {
     int code = -1;
+    if (strcmp(op, "fold_var") == 0 || strcmp(op, "fold_base") == 0) {
+        int base = op[5] == 'b';
+        if (n == 0) return -1;
+        if (strcmp(curve, "pallas") == 0) {
+            pallas_fctx c;
+            if (pallas_finit(&c, ops, (size_t)n, base) != 0) return -1;
+            pallas_fone(&c);
+            pasta_bench_consume(c.r, (size_t)n * sizeof *c.r);
+            pallas_ffree(&c);
+        } else if (strcmp(curve, "vesta") == 0) {
+            vesta_fctx c;
+            if (vesta_finit(&c, ops, (size_t)n, base) != 0) return -1;
+            vesta_fone(&c);
+            pasta_bench_consume(c.r, (size_t)n * sizeof *c.r);
+            vesta_ffree(&c);
+        } else {
+            return -1;
+        }
+        return 0;
+    }
     for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++)
         if (strcmp(curve_ops_list[k].name, op) == 0) code = curve_ops_list[k].op;
     if (code < 0) return -1;

@@ -1,8 +1,8 @@
 /* The curve layer's one list of operations (core/list.h explains the format), for Pallas
  * and Vesta: fe is the curve's base field, se its scalar field. It makes the ops struct,
  * each backend's table, the public wrappers pasta_<curve>_<name> and the generated test.
- * Each entry is implemented by CV(name) in curves/curve_impl.h and declared, with its
- * contract, in include/pasta/curve.h. */
+ * Each entry is implemented by CV(name) in curves/curve_impl.h (fold_var: in
+ * curves/fold_impl.h) and declared, with its contract, in include/pasta/curve.h. */
 #ifndef PASTA_CURVES_CURVE_LIST_H
 #define PASTA_CURVES_CURVE_LIST_H
 
@@ -42,7 +42,9 @@
     V(affine_to_uncompressed, (OUTB(out, 64), IN(aff, a)))                                \
     R(int, affine_from_uncompressed, (OUT(aff, r), INB(in, 64)))                          \
     R(int, hash_to_curve, (OUT(jac, r), STR(prefix), MSG(msg, len)))                      \
-    V(map_to_curve, (OUT(jac, r), IN(fe, u)))
+    V(map_to_curve, (OUT(jac, r), IN(fe, u)))                                             \
+    R(int, fold_var, (OUTA(aff, r), INA(aff, lo), INA(aff, hi), VAL(size, n), IN(se, u),  \
+                      VAL(int, threads)))
 
 /* Internal entries (tests, benchmarks). sswu_iso: simplified SWU onto the iso-curve,
  * Jacobian (X, Y, Z) in a jac although the point lies on the iso-curve, not on this

@@ -13,17 +13,24 @@
  * skipped. The result is the DFT itself, an exact value: the order of the work (blocks,
  * passes, threads) cannot change a byte.
  *
- * Cache blocking and threads: the stages with 4m <= B (B = 2^FFT_BLOCK_LG elements, or
- * less so that there is a block per thread) are run block by block, depth first (each
- * block of B consecutive elements stays in cache through all of them); the blocks are
- * independent tasks. Each later pass is split into `threads` contiguous ranges of its
- * butterflies. Below 2^FFT_PAR_MIN_LG elements everything runs on the calling thread. */
+ * Schedule (cache blocking and threads): n = 2^lg as a matrix of 2^C rows of 2^(lg - C)
+ * elements (C even, about lg / 2; pasta_fft_col_lg). After the bit reversal, the stages
+ * below 2^(lg - C) stay inside a row: each row is a task, depth first. The other C
+ * stages stay inside a column: each group of g consecutive columns is a task (working
+ * set g 2^C elements, in cache through all of them), depth first; the inverse's 1/n is
+ * applied there too. Three phases, so three barriers per transform, and no pass over the
+ * whole array after the bit reversal. Below 2^PASTA_FFT_PAR_MIN_LG elements everything
+ * runs on the calling thread. */
 #ifndef PASTA_FFT_IMPL_ONCE
 #define PASTA_FFT_IMPL_ONCE
-/* log2 of the block of the depth-first stages, in elements: 2^10 field elements = 32 KiB
- * (the L1 data cache), 96 KiB of points. */
-#ifndef PASTA_FFT_BLOCK_LG
-#define PASTA_FFT_BLOCK_LG 10
+/* Below 2^PASTA_FFT_SPLIT_MIN_LG elements a transform is one block (2^7 field elements:
+ * 4 KiB); PASTA_FFT_COL_LG: log2 of a column task's working set, in elements (2^11
+ * field elements = 64 KiB). */
+#ifndef PASTA_FFT_SPLIT_MIN_LG
+#define PASTA_FFT_SPLIT_MIN_LG 8
+#endif
+#ifndef PASTA_FFT_COL_LG
+#define PASTA_FFT_COL_LG 11
 #endif
 #ifndef PASTA_FFT_PAR_MIN_LG
 #define PASTA_FFT_PAR_MIN_LG 10
@@ -51,6 +58,23 @@ PASTA_MAYBE_UNUSED static inline int pasta_fft_threads(int threads, size_t n) {
     int t = threads == 0 ? pasta_threads_default() : threads;
     return t < 1 ? 1 : t;
 }
+/* The split of a transform of 2^lg elements into rows of 2^(lg - C) elements and 2^(lg-C)
+ * columns of 2^C: C = the column stages, even (their passes come in pairs), about lg/2;
+ * 0 (one block) below 2^PASTA_FFT_SPLIT_MIN_LG elements. */
+PASTA_MAYBE_UNUSED static inline unsigned pasta_fft_col_lg(unsigned lg) {
+    return lg < PASTA_FFT_SPLIT_MIN_LG ? 0 : (lg / 2) & ~1u;
+}
+/* Columns per task: a working set of about 2^PASTA_FFT_COL_LG elements (g 2^C), at
+ * least 2 (a cache line of field elements), at most the columns / 16 (tasks enough for
+ * the threads). */
+PASTA_MAYBE_UNUSED static inline size_t pasta_fft_col_group(unsigned lg) {
+    unsigned cl = pasta_fft_col_lg(lg);
+    size_t g = cl < PASTA_FFT_COL_LG ? (size_t)1 << (PASTA_FFT_COL_LG - cl) : 1;
+    size_t cap = ((size_t)1 << (lg - cl)) / 16;
+    if (g < 2) g = 2;
+    if (g > cap) g = cap;
+    return g < 1 ? 1 : g;
+}
 #endif /* PASTA_FFT_IMPL_ONCE */
 
 #define GDOM PASTA_CAT3(pasta_, SCALAR, _domain)
@@ -64,6 +88,39 @@ PASTA_MAYBE_UNUSED static inline int pasta_fft_threads(int threads, size_t n) {
 #define FFT_FLATTEN
 #endif
 #define GSF(name) PASTA_BNAME(SCALAR, name)
+
+/* One quad: stages m and 2m fused on p[0], p[m], p[2m], p[3m] with the twiddles w1 (stage
+ * m), w2, w3 (stage 2m, indices i and i + m); first: i = 0 (w1 = w2 = 1, no products). */
+static inline __attribute__((always_inline)) void G(quad)(GE *p0, size_t m, const GS *w1,
+                                                          const GS *w2, const GS *w3,
+                                                          int first) {
+    GE *p1 = p0 + m, *p2 = p0 + 2 * m, *p3 = p0 + 3 * m;
+    GE t1, t3, y0, y1, y2, y3;
+#ifdef __clang__ /* local operands: clang's asm mul has no registers to spare otherwise */
+    GS v1 = *w1, v2 = *w2, v3 = *w3;
+    w1 = &v1;
+    w2 = &v2;
+    w3 = &v3;
+#endif
+    if (first) {
+        t1 = *p1;
+        t3 = *p3;
+    } else {
+        G(g_scale)(&t1, p1, w1);
+        G(g_scale)(&t3, p3, w1);
+    }
+    G(g_add)(&y0, p0, &t1);
+    G(g_sub)(&y1, p0, &t1);
+    G(g_add)(&y2, p2, &t3);
+    G(g_sub)(&y3, p2, &t3);
+    if (first) t1 = y2;
+    else G(g_scale)(&t1, &y2, w2);
+    G(g_scale)(&t3, &y3, w3);
+    G(g_add)(p0, &y0, &t1);
+    G(g_sub)(p2, &y0, &t1);
+    G(g_add)(p1, &y1, &t3);
+    G(g_sub)(p3, &y1, &t3);
+}
 
 /* Radix-2 stage m on the butterflies [lo, hi) of a (butterfly q: block q / m, i = q % m). */
 PASTA_TFN FFT_FLATTEN void G(pass2)(GE *a, size_t m, const GS *tw, size_t lo, size_t hi) {
@@ -89,28 +146,7 @@ PASTA_TFN FFT_FLATTEN void G(pass4)(GE *a, size_t m, const GS *tw, size_t lo, si
     while (q < hi) {
         size_t i = q & (m - 1), b = (q - i) * 4;
         size_t end = hi - q < m - i ? i + (hi - q) : m;
-        for (; i < end; i++, q++) {
-            GE *p0 = &a[b + i], *p1 = p0 + m, *p2 = p0 + 2 * m, *p3 = p0 + 3 * m;
-            GE t1, t3, y0, y1, y2, y3;
-            if (i == 0) {
-                t1 = *p1;
-                t3 = *p3;
-            } else {
-                G(g_scale)(&t1, p1, &w1[i]);
-                G(g_scale)(&t3, p3, &w1[i]);
-            }
-            G(g_add)(&y0, p0, &t1);
-            G(g_sub)(&y1, p0, &t1);
-            G(g_add)(&y2, p2, &t3);
-            G(g_sub)(&y3, p2, &t3);
-            if (i == 0) t1 = y2;
-            else G(g_scale)(&t1, &y2, &w2[i]);
-            G(g_scale)(&t3, &y3, &w3[i]);
-            G(g_add)(p0, &y0, &t1);
-            G(g_sub)(p2, &y0, &t1);
-            G(g_add)(p1, &y1, &t3);
-            G(g_sub)(p3, &y1, &t3);
-        }
+        for (; i < end; i++, q++) G(quad)(&a[b + i], m, &w1[i], &w2[i], &w3[i], i == 0);
     }
 }
 
@@ -138,33 +174,50 @@ PASTA_TFN void G(block)(GE *a, unsigned lgb, const GS *tw) {
     for (; s + 2 <= lgb; s += 2) G(pass4)(a, (size_t)1 << s, tw, 0, len / 4);
 }
 
+/* The column stages 2^lgb .. n/2 (lg - lgb of them, even) on the columns [c0, c0 + g)
+ * (elements r 2^lgb + c, c0 <= c < c0 + g), depth first, then times *scale if not NULL.
+ * A column's butterflies read and write that column only. */
+PASTA_TFN FFT_FLATTEN void G(cols)(GE *a, unsigned lg, unsigned lgb, const GS *tw, size_t c0,
+                                   size_t g, const GS *scale) {
+    size_t n = (size_t)1 << lg, s = (size_t)1 << lgb;
+    for (unsigned st = lgb; st + 2 <= lg; st += 2) {
+        size_t m = (size_t)1 << st;
+        const GS *w1 = tw + m, *w2 = tw + 2 * m, *w3 = tw + 3 * m;
+        for (size_t b = 0; b < n; b += 4 * m)
+            for (size_t h = 0; h < m; h += s)
+                for (size_t i = h + c0; i < h + c0 + g; i++)
+                    G(quad)(&a[b + i], m, &w1[i], &w2[i], &w3[i], i == 0);
+    }
+    if (scale != NULL)
+        for (size_t r = 0; r < n; r += s)
+            for (size_t c = c0; c < c0 + g; c++) G(g_scale)(&a[r + c], &a[r + c], scale);
+}
+
 struct G(ntt_ctx) {
     GE *a;
     const GS *tw;
     const GS *scale;
-    size_t n, m, count, ntasks;
+    size_t n, count, ntasks, g;
     unsigned lg, lgb;
-    int kind; /* 0 bitrev, 1 blocks, 2 pass4, 3 pass2, 4 scale */
+    int kind; /* 0 bit reversal (count buckets), 1 rows, 2 column groups */
 };
 
 PASTA_TFN void G(ntt_task)(void *vctx, size_t t) {
     const struct G(ntt_ctx) *c = vctx;
     size_t lo = c->count * t / c->ntasks, hi = c->count * (t + 1) / c->ntasks;
     switch (c->kind) {
-    case 0:
-        G(bitrev)(c->a, c->lg, lo, hi);
+    case 0: /* buckets t, t + ntasks, ...: a pair is swapped by its smaller index's
+             * task, so the low buckets hold most swaps; cyclic, the tasks get equal shares */
+        for (size_t j = t; j < c->count; j += c->ntasks) {
+            size_t len = c->n / c->count;
+            G(bitrev)(c->a, c->lg, j * len, (j + 1) * len);
+        }
         break;
     case 1:
         for (size_t b = lo; b < hi; b++) G(block)(c->a + (b << c->lgb), c->lgb, c->tw);
         break;
-    case 2:
-        G(pass4)(c->a, c->m, c->tw, lo, hi);
-        break;
-    case 3:
-        G(pass2)(c->a, c->m, c->tw, lo, hi);
-        break;
     default:
-        for (size_t i = lo; i < hi; i++) G(g_scale)(&c->a[i], &c->a[i], c->scale);
+        G(cols)(c->a, c->lg, c->lgb, c->tw, lo * c->g, (hi - lo) * c->g, c->scale);
         break;
     }
 }
@@ -179,7 +232,12 @@ PASTA_TFN void G(ntt_run)(struct G(ntt_ctx) *c, int kind, size_t count, int nt) 
 }
 
 /* The transform of a (n = 2^lg) with the per-stage table tw; scale: multiply by it
- * afterwards (the inverse's 1/n), or NULL. */
+ * afterwards (the inverse's 1/n), or NULL. Three phases, each a set of independent
+ * tasks: the bit reversal, the rows (blocks of 2^lgb consecutive elements, stages
+ * below 2^lgb), the columns (groups of g consecutive columns of the 2^(lg-lgb) x 2^lgb
+ * matrix, the other stages). lgb and g depend on lg alone; each butterfly does the same
+ * operations on the same operands whatever the split, so not even the Jacobian bytes of
+ * points depend on the thread count. */
 PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, int nt) {
     size_t n = (size_t)1 << lg;
     struct G(ntt_ctx) c = {.a = a, .tw = tw, .scale = scale, .n = n, .lg = lg};
@@ -187,17 +245,18 @@ PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, in
         if (scale != NULL) G(g_scale)(&a[0], &a[0], scale);
         return;
     }
-    G(ntt_run)(&c, 0, n, nt);
-    unsigned lgb = lg < PASTA_FFT_BLOCK_LG ? lg : PASTA_FFT_BLOCK_LG;
-    while (nt > 1 && lgb > 4 && (n >> lgb) < (size_t)nt) lgb--;
-    if ((lg - lgb) & 1) lgb--; /* the passes after the blocks come in pairs */
-    c.lgb = lgb;
-    G(ntt_run)(&c, 1, n >> lgb, nt);
-    for (unsigned s = lgb; s < lg; s += 2) {
-        c.m = (size_t)1 << s;
-        G(ntt_run)(&c, 2, n / 4, nt);
+    G(ntt_run)(&c, 0, n < 256 ? n : 256, nt);
+    unsigned cl = pasta_fft_col_lg(lg);
+    c.lgb = lg - cl;
+    if (cl == 0) {
+        G(block)(a, lg, tw);
+        if (scale != NULL)
+            for (size_t i = 0; i < n; i++) G(g_scale)(&a[i], &a[i], scale);
+        return;
     }
-    if (scale != NULL) G(ntt_run)(&c, 4, n, nt);
+    G(ntt_run)(&c, 1, n >> c.lgb, nt);
+    c.g = pasta_fft_col_group(lg);
+    G(ntt_run)(&c, 2, ((size_t)1 << c.lgb) / c.g, nt);
 }
 
 /* Checks shared by the transforms: 0 and lg, or an error code. */

@@ -26,7 +26,13 @@
     R(int, poly_mul, (IN(dom, d), OUTA(fe, r), INA(fe, a), VAL(size, na), INA(fe, b),       \
                       VAL(size, nb), VAL(int, threads)))                                    \
     R(int, poly_eval_par, (OUT(fe, r), INA(fe, a), VAL(size, n), IN(fe, x), VAL(int, threads))) \
-    R(int, grand_product, (OUTA(fe, z), INA(fe, num), INA(fe, den), VAL(size, n)))
+    R(int, grand_product, (OUTA(fe, z), INA(fe, num), INA(fe, den), VAL(size, n)))          \
+    R(int, poly_eval_many, (OUTA(fe, r), INA(fe, a), VAL(size, n), VAL(size, len),          \
+                            IN(fe, x), VAL(int, threads)))                                  \
+    R(int, poly_scale_add, (INOUTA(fe, p), IN(fe, c), INA(fe, q), VAL(size, n),             \
+                            VAL(int, threads)))                                             \
+    R(int, poly_add_scaled, (INOUTA(fe, p), IN(fe, c), INA(fe, q), VAL(size, n),            \
+                             VAL(int, threads)))
 
 /* Internal (benchmarks, tests): the plain iterative radix-2 transform (one twiddle table
  * read with a stride, one pass per stage), the baseline of bench suite ntt. */

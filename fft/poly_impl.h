@@ -271,6 +271,121 @@ PASTA_TFN int F(poly_eval_par)(FE *r, const FE *a, size_t n, const FE *x, int th
     return PASTA_OK;
 }
 
+/* ---- Many polynomials at one point: x^0 .. x^(L-1) once (L = min(len, n), chunks of
+ * EVAL_CH, each from its own x^(EVAL_CH t)), then every (row, chunk) an inner product
+ * with independent products (Horner's are a dependent chain), partials summed per row
+ * in chunk order. */
+#ifndef PASTA_FFT_EVAL_CH
+#define PASTA_FFT_EVAL_CH 1024
+#endif
+struct F(many_ctx) {
+    const FE *a;
+    FE x, *pw, *part;
+    size_t n, len, plen, nch;
+};
+PASTA_TFN void F(many_pow_task)(void *vctx, size_t t) {
+    struct F(many_ctx) *c = vctx;
+    size_t lo = t * PASTA_FFT_EVAL_CH, hi = lo + PASTA_FFT_EVAL_CH;
+    if (hi > c->plen) hi = c->plen;
+    FE w, xv = c->x; /* local operands: clang's asm register budget */
+    F(fft_pow_small)(&w, &xv, (uint64_t)lo);
+    for (size_t l = lo; l < hi; l++) {
+        c->pw[l] = w;
+        F(mul)(&w, &w, &xv);
+    }
+}
+PASTA_TFN void F(many_dot_task)(void *vctx, size_t task) {
+    struct F(many_ctx) *c = vctx;
+    size_t row = task / c->nch, t = task % c->nch;
+    size_t base = row * c->len, rowlen = c->n - base < c->len ? c->n - base : c->len;
+    size_t lo = t * PASTA_FFT_EVAL_CH, hi = lo + PASTA_FFT_EVAL_CH;
+    if (hi > rowlen) hi = rowlen;
+    FE acc = FC(ZERO), p;
+    for (size_t l = lo; l < hi; l++) {
+        FE u = c->a[base + l], w = c->pw[l]; /* local operands: clang's asm registers */
+        F(mul)(&p, &u, &w);
+        F(add)(&acc, &acc, &p);
+    }
+    c->part[task] = acc;
+}
+
+PASTA_TFN int F(poly_eval_many)(FE *r, const FE *a, size_t n, size_t len, const FE *x,
+                               int threads) {
+    if (x == NULL || len == 0 || threads < 0 || n > PASTA_ARRAY_MAX)
+        return PASTA_ERR_INVALID_ARG;
+    if (n == 0) return PASTA_OK;
+    if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
+    size_t rows = n / len + (n % len != 0);
+    if (rows == 1) return F(poly_eval_par)(r, a, n, x, threads);
+    int nt = n < PASTA_FFT_EVAL_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
+    struct F(many_ctx) c = {.a = a, .x = *x, .n = n, .len = len};
+    c.plen = len; /* rows >= 2: len < n */
+    c.nch = (c.plen + PASTA_FFT_EVAL_CH - 1) / PASTA_FFT_EVAL_CH;
+    if (rows > (PASTA_ARRAY_MAX - c.plen) / c.nch) return PASTA_ERR_INVALID_ARG;
+    FE *buf = pasta_alloc((c.plen + rows * c.nch) * sizeof(FE));
+    if (buf == NULL) return PASTA_ERR_NO_MEMORY;
+    c.pw = buf;
+    c.part = buf + c.plen;
+    pasta_parallel_for(c.nch, nt, F(many_pow_task), &c);
+    pasta_parallel_for(rows * c.nch, nt, F(many_dot_task), &c);
+    for (size_t i = 0; i < rows; i++) { /* every read of a is done: r may overlap it */
+        FE acc = c.part[i * c.nch];
+        for (size_t t = 1; t < c.nch; t++) F(add)(&acc, &acc, &c.part[i * c.nch + t]);
+        r[i] = acc;
+    }
+    pasta_free(buf);
+    return PASTA_OK;
+}
+
+/* ---- Linear combinations, element-wise in contiguous ranges (kind 0: p = c p + q;
+ * kind 1: p = p + c q). */
+#ifndef PASTA_FFT_LIN_MIN
+#define PASTA_FFT_LIN_MIN 4096 /* below this many elements, the calling thread alone */
+#endif
+struct F(lin_ctx) {
+    FE *p;
+    const FE *q;
+    FE c;
+    size_t n, ntasks;
+    int kind;
+};
+PASTA_TFN void F(lin_task)(void *vctx, size_t t) {
+    const struct F(lin_ctx) *c = vctx;
+    size_t lo = c->n * t / c->ntasks, hi = c->n * (t + 1) / c->ntasks;
+    FE k = c->c, u;
+    if (c->kind == 0) {
+        for (size_t i = lo; i < hi; i++) {
+            FE v = c->p[i]; /* local operands: clang's asm register budget */
+            F(mul)(&u, &v, &k);
+            F(add)(&c->p[i], &u, &c->q[i]);
+        }
+    } else {
+        for (size_t i = lo; i < hi; i++) {
+            FE v = c->q[i];
+            F(mul)(&u, &v, &k);
+            F(add)(&c->p[i], &c->p[i], &u);
+        }
+    }
+}
+PASTA_TFN int F(poly_lin)(FE *p, const FE *c, const FE *q, size_t n, int threads, int kind) {
+    if (c == NULL || threads < 0 || n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) return PASTA_OK;
+    if (p == NULL || q == NULL) return PASTA_ERR_INVALID_ARG;
+    int nt = n < PASTA_FFT_LIN_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
+    if (nt < 1) nt = 1;
+    struct F(lin_ctx) x = {.p = p, .q = q, .c = *c, .n = n, .kind = kind};
+    x.ntasks = (size_t)nt;
+    if (nt == 1) F(lin_task)(&x, 0);
+    else pasta_parallel_for(x.ntasks, nt, F(lin_task), &x);
+    return PASTA_OK;
+}
+PASTA_TFN int F(poly_scale_add)(FE *p, const FE *c, const FE *q, size_t n, int threads) {
+    return F(poly_lin)(p, c, q, n, threads, 0);
+}
+PASTA_TFN int F(poly_add_scaled)(FE *p, const FE *c, const FE *q, size_t n, int threads) {
+    return F(poly_lin)(p, c, q, n, threads, 1);
+}
+
 PASTA_TFN int F(grand_product)(FE *z, const FE *num, const FE *den, size_t n) {
     if (n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
     if (n == 0) return PASTA_OK;

@@ -1165,17 +1165,10 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     return PASTA_OK;
 }
 
-/* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse) */
-static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half, const pasta_fp *u,
-                           pasta_vesta_jacobian *jscratch) {
-#pragma omp parallel for num_threads(p->nthreads) schedule(static)
-    for (size_t i = 0; i < half; i++) {
-        pasta_vesta_jacobian t;
-        pasta_vesta_from_affine(&t, &g[i + half]);
-        pasta_vesta_mul_var(&t, &t, u);
-        pasta_vesta_madd_var(&jscratch[i], &t, &g[i]);
-    }
-    return pasta_vesta_batch_to_affine(g, jscratch, half);
+/* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
+ * fold_var, one recoding of u shared by the points, batch-affine steps. */
+static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half, const pasta_fp *u) {
+    return pasta_vesta_fold_var(g, g, &g[half], half, u, p->threads);
 }
 
 /* poly/commitment/prover.rs create_proof for p_poly (n coefficients, consumed), its blind,
@@ -1186,8 +1179,7 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
     pasta_fp *s_poly = malloc(n * sizeof *s_poly), *b = malloc(n * sizeof *b);
     pasta_fp *sscratch = malloc((n / 2 + 2) * sizeof *sscratch);
     pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc((n / 2 + 2) * sizeof *bscratch);
-    pasta_vesta_jacobian *jscratch = malloc((n / 2 + 1) * sizeof *jscratch);
-    int rc = (s_poly && b && sscratch && g && bscratch && jscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
     pasta_vesta_affine c;
     for (size_t i = 0; rc == PASTA_OK && i < n; i++) rc = random_fp(p, &s_poly[i]);
@@ -1236,7 +1228,7 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
             pasta_fp_mul(&t, &b[i + half], &u);
             pasta_fp_add(&b[i], &b[i], &t);
         }
-        rc = fold_generators(p, g, half, &u, jscratch);
+        rc = fold_generators(p, g, half, &u);
         pasta_fp_mul(&t, &lr, &uinv);
         pasta_fp_add(&f, &f, &t);
         pasta_fp_mul(&t, &rr, &u);
@@ -1244,7 +1236,7 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
     }
     if (rc == PASTA_OK) rc = write_scalar(&p->w, &p_poly[0]);
     if (rc == PASTA_OK) rc = write_scalar(&p->w, &f);
-    free(s_poly), free(b), free(sscratch), free(g), free(bscratch), free(jscratch);
+    free(s_poly), free(b), free(sscratch), free(g), free(bscratch);
     return rc;
 }
 

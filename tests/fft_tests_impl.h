@@ -105,6 +105,11 @@ static void T(check_roundtrip)(const pasta_ops *t, int max_lg) {
         memcpy(f1, r, n * sizeof(FT));
         cr_assert_eq(OPS(t)->intt(&d, r, n, 1), PASTA_OK);
         cr_assert(T(same)(r, a, n), "round trip n=2^%d", lg);
+        if (lg > 10) { /* the DFT itself: the radix-2 baseline (= naive DFT to 2^10) */
+            memcpy(r, a, n * sizeof(FT));
+            cr_assert_eq(OPS(t)->ntt_radix2(&d, r, n, 0), PASTA_OK);
+            cr_assert(T(same)(r, f1, n), "ntt n=2^%d != radix-2 baseline", lg);
+        }
         if (lg >= 10 && lg <= 16) {
             /* every count 2..8 and the default at 2^10, 2^12, 2^14; 2 and 8 above */
             static const int ths[] = {2, 8, 3, 4, 5, 6, 7, 0};
@@ -325,6 +330,108 @@ static void T(check_poly)(const pasta_ops *t) {
         PUBF(mul)(&acc, &acc, &num[i]);
         PUBF(mul)(&acc, &acc, &inv);
     }
+}
+
+/* poly_eval_many against sum a_l x^l with the powers by repeated products (not Horner,
+ * not the function's chunked powers), at several thread counts; poly_scale_add and
+ * poly_add_scaled against the element-wise definition, in place and aliased; bad input. */
+static void T(check_lin)(const pasta_ops *t) {
+    tu_rng g;
+    tu_rng_init(&g, tu_seed() ^ (0x11c0ULL + TFID));
+    size_t nmax = 3 * 2500 + 17;
+    FT *a = T(alloc)(nmax), *r = T(alloc)(nmax), *want = T(alloc)(nmax), x;
+    T(rand)(a, nmax, &g);
+    T(rand)(&x, 1, &g);
+    static const size_t ns[] = {1, 5, 7, 12, 7517, 7517, 7517, 7517};
+    static const size_t ls[] = {1, 5, 3, 4, 2500, 7517, 1, 1025};
+    for (size_t s = 0; s < 8; s++) {
+        size_t n = ns[s], len = ls[s], rows = (n + len - 1) / len;
+        if (len == 1 && n > 100) n = 100; /* one row per coefficient: keep it short */
+        rows = (n + len - 1) / len;
+        for (size_t i = 0; i < rows; i++) {
+            FT acc, pw, p;
+            PUBF(zero)(&acc);
+            PUBF(one)(&pw);
+            for (size_t l = 0; l < len && i * len + l < n; l++) {
+                PUBF(mul)(&p, &a[i * len + l], &pw);
+                PUBF(add)(&acc, &acc, &p);
+                PUBF(mul)(&pw, &pw, &x);
+            }
+            want[i] = acc;
+        }
+        static const int ths[] = {1, 2, 3, 8, 0};
+        for (size_t ti = 0; ti < 5; ti++) {
+            memset(r, 0xa5, (rows + 1) * sizeof(FT));
+            cr_assert_eq(OPS(t)->poly_eval_many(r, a, n, len, &x, ths[ti]), PASTA_OK);
+            cr_assert(T(same)(r, want, rows), "poly_eval_many n=%zu len=%zu threads %d", n,
+                      len, ths[ti]);
+            cr_assert(all_a5(r + rows, sizeof(FT)), "poly_eval_many wrote past its rows");
+        }
+    }
+    /* r overlapping a (written last) */
+    FT *c = T(alloc)(nmax);
+    memcpy(c, a, 12 * sizeof(FT));
+    cr_assert_eq(OPS(t)->poly_eval_many(c, c, 12, 4, &x, 1), PASTA_OK);
+    cr_assert_eq(OPS(t)->poly_eval_many(r, a, 12, 4, &x, 1), PASTA_OK);
+    cr_assert(T(same)(c, r, 3), "poly_eval_many with r = a");
+    /* linear combinations */
+    FT *q = T(alloc)(nmax), k;
+    T(rand)(q, nmax, &g);
+    T(rand)(&k, 1, &g);
+    static const size_t ln[] = {0, 1, 3, 4096, 7517};
+    for (size_t s = 0; s < 5; s++) {
+        size_t n = ln[s];
+        for (int kind = 0; kind < 2; kind++) {
+            for (size_t i = 0; i < n; i++) {
+                FT u;
+                if (kind == 0) {
+                    PUBF(mul)(&u, &a[i], &k);
+                    PUBF(add)(&want[i], &u, &q[i]);
+                } else {
+                    PUBF(mul)(&u, &q[i], &k);
+                    PUBF(add)(&want[i], &a[i], &u);
+                }
+            }
+            for (int th = 0; th <= 3; th++) {
+                memcpy(c, a, n * sizeof(FT));
+                int rc = kind == 0 ? OPS(t)->poly_scale_add(c, &k, q, n, th)
+                                   : OPS(t)->poly_add_scaled(c, &k, q, n, th);
+                cr_assert_eq(rc, PASTA_OK);
+                cr_assert(T(same)(c, want, n), "lin kind %d n=%zu threads %d", kind, n, th);
+            }
+            /* q = p: p (c + 1) both ways */
+            FT k1, one;
+            PUBF(one)(&one);
+            PUBF(add)(&k1, &k, &one);
+            memcpy(c, a, n * sizeof(FT));
+            cr_assert_eq(kind == 0 ? OPS(t)->poly_scale_add(c, &k, c, n, 2)
+                                   : OPS(t)->poly_add_scaled(c, &k, c, n, 2),
+                         PASTA_OK);
+            for (size_t i = 0; i < n; i++) {
+                FT u;
+                PUBF(mul)(&u, &a[i], &k1);
+                cr_assert(PUBF(eq)(&u, &c[i]), "lin kind %d aliased, n=%zu", kind, n);
+            }
+        }
+    }
+    /* bad input: an error, nothing written */
+    memset(r, 0xa5, 4 * sizeof(FT));
+    cr_assert_eq(OPS(t)->poly_eval_many(r, a, 8, 0, &x, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_eval_many(r, a, 8, 4, NULL, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_eval_many(r, NULL, 8, 4, &x, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_eval_many(NULL, a, 8, 4, &x, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_eval_many(r, a, 8, 4, &x, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_scale_add(r, NULL, a, 4, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_scale_add(r, &k, NULL, 4, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_add_scaled(NULL, &k, a, 4, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->poly_add_scaled(r, &k, a, 4, -2), PASTA_ERR_INVALID_ARG);
+    cr_assert(all_a5(r, 4 * sizeof(FT)), "bad input wrote");
+    cr_assert_eq(OPS(t)->poly_add_scaled(NULL, &k, NULL, 0, 1), PASTA_OK);
+    free(a);
+    free(r);
+    free(want);
+    free(c);
+    free(q);
 }
 
 /* Bad input: an error code, nothing written. */

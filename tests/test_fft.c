@@ -2,7 +2,8 @@
  * naive O(n^2) DFT (n <= 2^10) and the radix-2 baseline, round trips (to 2^16; to 2^20
  * with PASTA_FFT_TEST_BIG=1), identical bytes at 1..8 threads and on both backends,
  * cosets and the extended domain, the vanishing polynomial, rotations, l_0, the
- * polynomial operations against their definitions, the point transform against
+ * polynomial operations against their definitions (evaluation of many polynomials,
+ * linear combinations), the point transform against
  * per-point scalar multiplications, and bad input. */
 #include <stddef.h>
 #include <stdlib.h>
@@ -68,6 +69,12 @@ Test(fft, polynomials) {
     FOR_BACKENDS(t) {
         fp_check_poly(t);
         fq_check_poly(t);
+    }
+}
+Test(fft, eval_many_lincomb) {
+    FOR_BACKENDS(t) {
+        fp_check_lin(t);
+        fq_check_lin(t);
     }
 }
 Test(fft, bad_input) {

@@ -272,3 +272,71 @@ Test(halo2, keygen_pk_plonk_k11_polynomials) {
     halo2_assembly_free(&a);
     halo2_params_free(&p);
 }
+
+/* g_lagrange[i] against its definition, a direct MSM over g: the i-th Lagrange basis
+ * polynomial of <ω> has coefficients ω^(−ij) / n, so g_lagrange[i] = sum_j ω^(−ij)/n g[j]
+ * (independent of the point iNTT that computes it). */
+Test(halo2, g_lagrange_is_the_lagrange_basis_msm) {
+    halo2_params p;
+    cr_assert_eq(halo2_params_new(&p, 11), PASTA_OK);
+    pasta_fp_domain d;
+    cr_assert_eq(pasta_fp_domain_init(&d, 11, 0), PASTA_OK);
+    pasta_fp *s = malloc(p.n * sizeof *s), ninv;
+    cr_assert_not_null(s);
+    pasta_fp_from_u64(&ninv, p.n);
+    pasta_fp_invert_var(&ninv, &ninv);
+    const size_t idx[] = {0, 1, 777, 2047};
+    for (size_t k = 0; k < sizeof idx / sizeof idx[0]; k++) {
+        pasta_fp w; /* ω^(−i) */
+        const uint64_t e[4] = {idx[k], 0, 0, 0};
+        pasta_fp_pow_var(&w, &d.omega_inv, e);
+        s[0] = ninv;
+        for (size_t j = 1; j < p.n; j++) pasta_fp_mul(&s[j], &s[j - 1], &w);
+        pasta_vesta_jacobian r;
+        cr_assert_eq(pasta_vesta_msm_var(&r, p.g, s, p.n, 1), PASTA_OK);
+        pasta_vesta_affine ra;
+        pasta_vesta_to_affine_var(&ra, &r);
+        cr_assert(pasta_vesta_affine_eq(&ra, &p.g_lagrange[idx[k]]), "g_lagrange[%zu]", idx[k]);
+    }
+    free(s);
+    pasta_fp_domain_free(&d);
+    halo2_params_free(&p);
+}
+
+/* σ against the copy constraints of plonk.rs: the cycles are exactly the pairs
+ * {(a, 2i), (a, 2i+1)} and {(b, 2i+1), (c, 2i)}, i < 1021, every other cell its own
+ * cycle; σ's values are δ^col ω^row of each cell's image. */
+Test(halo2, sigma_cycles_are_the_copy_constraints) {
+    halo2_params p;
+    halo2_read_test_params(&p);
+    static halo2_cs cs;
+    halo2_plonk_config cfg;
+    halo2_assembly a;
+    static halo2_vk vk;
+    halo2_plonk_keygen(&p, &cs, &cfg, &a, &vk);
+    halo2_pk pk;
+    cr_assert_eq(halo2_keygen_pk(&pk, &vk, &cs, &a), PASTA_OK);
+    const size_t n = a.n, pairs = ((size_t)1 << 10) - 3;
+    const int A = 0, B = 1, C = 2; /* permutation columns in enable_equality order a, b, c */
+    for (int col = 0; col < 3; col++)
+        for (size_t r = 0; r < n; r++) {
+            int ec = col;
+            size_t er = r; /* the expected image */
+            if (col == A && r < 2 * pairs) er = r ^ 1;
+            if (col == B && r < 2 * pairs && (r & 1)) ec = C, er = r - 1;
+            if (col == C && r < 2 * pairs && !(r & 1)) ec = B, er = r + 1;
+            const size_t i = (size_t)col * n + r;
+            cr_assert(a.map_col[i] == (uint32_t)ec && a.map_row[i] == er,
+                      "cell (%d, %zu) maps to (%u, %u), expected (%d, %zu)", col, r, a.map_col[i],
+                      a.map_row[i], ec, er);
+            pasta_fp v, t;
+            const uint64_t e1[4] = {(uint64_t)ec, 0, 0, 0}, e2[4] = {er, 0, 0, 0};
+            pasta_fp_pow_var(&v, &pasta_fp_DELTA, e1);
+            pasta_fp_pow_var(&t, &vk.omega, e2);
+            pasta_fp_mul(&v, &v, &t);
+            cr_assert(pasta_fp_eq(&v, &pk.perm_values[i]), "σ value of (%d, %zu)", col, r);
+        }
+    halo2_pk_free(&pk);
+    halo2_assembly_free(&a);
+    halo2_params_free(&p);
+}

@@ -121,6 +121,19 @@ PASTA_API void pasta_pallas_mul_var(pasta_pallas_jacobian *r, const pasta_pallas
 PASTA_API void pasta_pallas_glv_decompose(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
                                           const pasta_fq *k);
 
+/* ---- Generator folding (an inner-product argument's round: g[i] <- g[i] + [u] g[i + n]). */
+/* r[i] = lo[i] + [u] hi[i] for i < n, normalised affine points ((0, 0) for the identity),
+ * one scalar u for all points. Variable time (public points and u). u is recoded once
+ * (GLV + wNAF); on the asm backend for n >= 48 the points run the same steps in affine
+ * form with one batch inversion per step (docs/CURVES.md). r may be lo or hi (the same
+ * array: in place); otherwise r must overlap neither; lo and hi may overlap. threads:
+ * 0 = the default, else at most that many; the bytes never depend on it. Returns
+ * PASTA_OK (n = 0: nothing done), PASTA_ERR_INVALID_ARG (a NULL pointer with n > 0,
+ * threads < 0, n > SIZE_MAX / 4096) or PASTA_ERR_NO_MEMORY; on error r is untouched. */
+PASTA_API int pasta_pallas_fold_var(pasta_pallas_affine *r, const pasta_pallas_affine *lo,
+                                    const pasta_pallas_affine *hi, size_t n, const pasta_fq *u,
+                                    int threads);
+
 /* ---- Encoding. */
 /* out = compressed encoding of a (see top). Constant time. */
 PASTA_API void pasta_pallas_to_bytes(uint8_t out[32], const pasta_pallas_jacobian *a);
@@ -183,6 +196,9 @@ PASTA_API void pasta_vesta_mul_var(pasta_vesta_jacobian *r, const pasta_vesta_ja
                                    const pasta_fp *k);
 PASTA_API void pasta_vesta_glv_decompose(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
                                          const pasta_fp *k);
+PASTA_API int pasta_vesta_fold_var(pasta_vesta_affine *r, const pasta_vesta_affine *lo,
+                                   const pasta_vesta_affine *hi, size_t n, const pasta_fp *u,
+                                   int threads);
 PASTA_API void pasta_vesta_to_bytes(uint8_t out[32], const pasta_vesta_jacobian *a);
 PASTA_API void pasta_vesta_affine_to_bytes(uint8_t out[32], const pasta_vesta_affine *a);
 PASTA_API int pasta_vesta_from_bytes(pasta_vesta_jacobian *r, const uint8_t in[32]);

@@ -142,7 +142,17 @@ PASTA_API int pasta_fq_lagrange_rotate(pasta_fq *r, const pasta_fq *a, size_t n,
  * poly_eval_par: *r = a(x) by Horner in chunks (threads), combined in a fixed order.
  * grand_product: z[0] = 1, z[i] = prod_{l < i} num[l] / den[l] for 0 < i < n (halo2's
  *   permutation and lookup products; a zero den[l] counts as 1/0 = 0, as batch_invert);
- *   one batch inversion (allocates n elements). z must not overlap num or den. */
+ *   one batch inversion (allocates n elements). z must not overlap num or den.
+ * poly_eval_many: many polynomials at one point: a holds n coefficients, the rows of
+ *   len each (row i: a[i len ..], the last row the n mod len left, if not 0); r[i] =
+ *   row i at x for the ceil(n / len) rows. One row: poly_eval_par; more: the powers
+ *   x^0 .. x^(len-1) once, then independent products (allocates len + rows ceil(len /
+ *   1024) elements). len = 0: PASTA_ERR_INVALID_ARG. r is written last: it may overlap a.
+ * poly_scale_add: p[i] = c p[i] + q[i] for i < n, in place (halo2's fold of polynomials
+ *   by powers of y: acc = acc * y + poly); q may equal p, no other overlap.
+ * poly_add_scaled: p[i] = p[i] + c q[i] for i < n (a linear combination, one term per
+ *   call: sum c_j q_j is p = 0 then one call per j); q may equal p, no other overlap.
+ * c and x may point into the arrays (read once, first). */
 PASTA_API int pasta_fp_kate_division(pasta_fp *q, const pasta_fp *a, size_t n,
                                   const pasta_fp *b);
 PASTA_API int pasta_fp_poly_mul(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a,
@@ -151,6 +161,12 @@ PASTA_API int pasta_fp_poly_eval_par(pasta_fp *r, const pasta_fp *a, size_t n,
                                   const pasta_fp *x, int threads);
 PASTA_API int pasta_fp_grand_product(pasta_fp *z, const pasta_fp *num, const pasta_fp *den,
                                   size_t n);
+PASTA_API int pasta_fp_poly_eval_many(pasta_fp *r, const pasta_fp *a, size_t n, size_t len,
+                                   const pasta_fp *x, int threads);
+PASTA_API int pasta_fp_poly_scale_add(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n,
+                                   int threads);
+PASTA_API int pasta_fp_poly_add_scaled(pasta_fp *p, const pasta_fp *c, const pasta_fp *q,
+                                    size_t n, int threads);
 PASTA_API int pasta_fq_kate_division(pasta_fq *q, const pasta_fq *a, size_t n,
                                   const pasta_fq *b);
 PASTA_API int pasta_fq_poly_mul(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a,
@@ -159,6 +175,12 @@ PASTA_API int pasta_fq_poly_eval_par(pasta_fq *r, const pasta_fq *a, size_t n,
                                   const pasta_fq *x, int threads);
 PASTA_API int pasta_fq_grand_product(pasta_fq *z, const pasta_fq *num, const pasta_fq *den,
                                   size_t n);
+PASTA_API int pasta_fq_poly_eval_many(pasta_fq *r, const pasta_fq *a, size_t n, size_t len,
+                                   const pasta_fq *x, int threads);
+PASTA_API int pasta_fq_poly_scale_add(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n,
+                                   int threads);
+PASTA_API int pasta_fq_poly_add_scaled(pasta_fq *p, const pasta_fq *c, const pasta_fq *q,
+                                    size_t n, int threads);
 
 /* ---- Basis-typed polynomials (halo2's Polynomial<F, B>): a view of caller-owned storage
  * (v, n) whose type says its basis, so that handing a Lagrange polynomial to a function

@@ -242,22 +242,19 @@ static int to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly, 
     return pasta_fp_coeff_to_extended(p->d, coset, poly, p->n, p->threads);
 }
 
-/* The values of a column at keygen or from the witness (Lagrange, n). */
+/* The values of a column at keygen or from the witness (Lagrange, n). Fixed columns need
+ * no circuit instance (p->cd may be NULL: the proving key's own precomputation). */
 static const pasta_fp *column_values(const prover *p, int ci, halo2_column c) {
+    if (c.type == HALO2_FIXED) return &p->pk->fixed_values[(size_t)c.index * p->n];
     const circuit_data *cd = &p->cd[ci];
-    switch (c.type) {
-    case HALO2_ADVICE: return &cd->adv_values[(size_t)c.index * p->n];
-    case HALO2_FIXED: return &p->pk->fixed_values[(size_t)c.index * p->n];
-    default: return &cd->inst_values[(size_t)c.index * p->n];
-    }
+    return c.type == HALO2_ADVICE ? &cd->adv_values[(size_t)c.index * p->n]
+                                  : &cd->inst_values[(size_t)c.index * p->n];
 }
 static const pasta_fp *column_coset(const prover *p, int ci, halo2_column c) {
+    if (c.type == HALO2_FIXED) return &p->pk->fixed_cosets[(size_t)c.index * p->N];
     const circuit_data *cd = &p->cd[ci];
-    switch (c.type) {
-    case HALO2_ADVICE: return &cd->adv_cosets[(size_t)c.index * p->N];
-    case HALO2_FIXED: return &p->pk->fixed_cosets[(size_t)c.index * p->N];
-    default: return &cd->inst_cosets[(size_t)c.index * p->N];
-    }
+    return c.type == HALO2_ADVICE ? &cd->adv_cosets[(size_t)c.index * p->N]
+                                  : &cd->inst_cosets[(size_t)c.index * p->N];
 }
 
 /* ---- Phase: instance and advice. */

@@ -435,3 +435,23 @@ void halo2_text_pinned_cs(halo2_text *t, const halo2_cs *cs) {
     if (cs->minimum_degree) halo2_text_printf(t, "Some(%d) }", cs->minimum_degree);
     else halo2_text_printf(t, "None }");
 }
+
+int halo2_cs_cur_query_index(const halo2_cs *cs, halo2_column c) {
+    const halo2_query *q = c.type == HALO2_ADVICE  ? cs->advice_queries
+                           : c.type == HALO2_FIXED ? cs->fixed_queries
+                                                   : cs->instance_queries;
+    const int n = c.type == HALO2_ADVICE  ? cs->n_advice_queries
+                  : c.type == HALO2_FIXED ? cs->n_fixed_queries
+                                          : cs->n_instance_queries;
+    for (int i = 0; i < n; i++)
+        if (q[i].column.index == c.index && q[i].rotation == 0) return i;
+    return -1;
+}
+
+void halo2_rotate_omega(pasta_fp *r, const pasta_fp *value, const pasta_fp *omega,
+                        const pasta_fp *omega_inv, int rot) {
+    pasta_fp w;
+    const uint64_t e[4] = {rot >= 0 ? (uint64_t)rot : (uint64_t)(-(int64_t)rot), 0, 0, 0};
+    pasta_fp_pow_var(&w, rot >= 0 ? omega : omega_inv, e);
+    pasta_fp_mul(r, value, &w);
+}

@@ -106,6 +106,12 @@ int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *activations, size_t
                                 pasta_fp *new_fixed);
 
 int halo2_expr_degree(const halo2_cs *cs, int e);
+/* The index of column c's rotation-0 query in its type's list
+ * (ConstraintSystem::get_any_query_index), or -1. */
+int halo2_cs_cur_query_index(const halo2_cs *cs, halo2_column c);
+/* domain.rs rotate_omega: r = value · ω^rot (ω_inv^|rot| for rot < 0). */
+void halo2_rotate_omega(pasta_fp *r, const pasta_fp *value, const pasta_fp *omega,
+                        const pasta_fp *omega_inv, int rot);
 /* ConstraintSystem::degree, blinding_factors; EvaluationDomain's extended k. */
 int halo2_cs_degree(const halo2_cs *cs);
 int halo2_cs_blinding_factors(const halo2_cs *cs);

@@ -229,10 +229,7 @@ static void fp_pow_u64(pasta_fp *r, const pasta_fp *a, uint64_t e) {
 
 /* domain.rs rotate_omega */
 static void rotate_omega(const prover *p, pasta_fp *r, const pasta_fp *value, int rot) {
-    pasta_fp w;
-    if (rot >= 0) fp_pow_u64(&w, &p->d->omega, (uint64_t)rot);
-    else fp_pow_u64(&w, &p->d->omega_inv, (uint64_t)(-(int64_t)rot));
-    pasta_fp_mul(r, value, &w);
+    halo2_rotate_omega(r, value, &p->d->omega, &p->d->omega_inv, rot);
 }
 
 /* values (n) -> coefficients (n) -> coset (N) */
@@ -1310,18 +1307,6 @@ static int multiopen(prover *p) {
 
 /* ---- Sizes and create_proof. */
 
-static int cur_query_index(const halo2_cs *cs, halo2_column c) {
-    const halo2_query *q = c.type == HALO2_ADVICE  ? cs->advice_queries
-                           : c.type == HALO2_FIXED ? cs->fixed_queries
-                                                   : cs->instance_queries;
-    int n = c.type == HALO2_ADVICE  ? cs->n_advice_queries
-            : c.type == HALO2_FIXED ? cs->n_fixed_queries
-                                    : cs->n_instance_queries;
-    for (int i = 0; i < n; i++)
-        if (q[i].column.index == c.index && q[i].rotation == 0) return i;
-    return -1;
-}
-
 /* The number of multiopen point sets: the distinct sets of rotations of the polynomials
  * (the points x ω^r are distinct for distinct r). Rotations as a bitmask over the
  * distinct rotation values in order of first appearance. */
@@ -1458,7 +1443,7 @@ static int check_args(const halo2_commit_key *ck, const halo2_pk *pk, const halo
     for (int i = 0; i < cs->n_nodes; i++)
         if (cs->nodes[i].op == HALO2_E_SELECTOR) return PASTA_ERR_INVALID_ARG; /* not compressed */
     for (int c = 0; c < cs->n_perm_columns; c++)
-        if (cur_query_index(cs, cs->perm_columns[c]) < 0) return PASTA_ERR_UNSUPPORTED;
+        if (halo2_cs_cur_query_index(cs, cs->perm_columns[c]) < 0) return PASTA_ERR_UNSUPPORTED;
     if (halo2_cs_degree(cs) - 1 > MAX_H || halo2_cs_degree(cs) < 3) return PASTA_ERR_UNSUPPORTED;
     if (pk->ext_n % CHUNK != 0) return PASTA_ERR_UNSUPPORTED; /* extended domains below 64 points */
     const size_t limit = pk->n - (size_t)(halo2_cs_blinding_factors(cs) + 1);

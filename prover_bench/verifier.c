@@ -118,12 +118,9 @@ static void fp_pow_u64(pasta_fp *r, const pasta_fp *a, uint64_t e) {
     pasta_fp_pow_var(r, a, ex);
 }
 
-/* domain.rs rotate_omega: value · ω^rot (ω^-1 to the |rot| for rot < 0). */
+/* domain.rs rotate_omega */
 static void rotate_omega(const verifier *v, pasta_fp *r, const pasta_fp *value, int rot) {
-    pasta_fp w;
-    if (rot >= 0) fp_pow_u64(&w, &v->vk->omega, (uint64_t)rot);
-    else fp_pow_u64(&w, &v->omega_inv, (uint64_t)(-(int64_t)rot));
-    pasta_fp_mul(r, value, &w);
+    halo2_rotate_omega(r, value, &v->vk->omega, &v->omega_inv, rot);
 }
 
 static int read_points(verifier *v, pasta_vesta_affine *p, int count) {
@@ -135,22 +132,8 @@ static int read_scalars(verifier *v, pasta_fp *s, int count) {
     return PASTA_OK;
 }
 
-/* The index of the query (type, column, rotation 0) in that type's list
- * (ConstraintSystem::get_any_query_index), or -1. */
-static int cur_query_index(const halo2_cs *cs, halo2_column c) {
-    const halo2_query *q = c.type == HALO2_ADVICE  ? cs->advice_queries
-                           : c.type == HALO2_FIXED ? cs->fixed_queries
-                                                   : cs->instance_queries;
-    int n = c.type == HALO2_ADVICE  ? cs->n_advice_queries
-            : c.type == HALO2_FIXED ? cs->n_fixed_queries
-                                    : cs->n_instance_queries;
-    for (int i = 0; i < n; i++)
-        if (q[i].column.index == c.index && q[i].rotation == 0) return i;
-    return -1;
-}
-
 static const pasta_fp *column_eval(const verifier *v, halo2_column c) {
-    int i = cur_query_index(v->cs, c);
+    int i = halo2_cs_cur_query_index(v->cs, c);
     return c.type == HALO2_ADVICE ? &v->cur->advice_e[i]
            : c.type == HALO2_FIXED ? &v->fixed_e[i]
                                    : &v->cur->instance_e[i];
@@ -900,7 +883,7 @@ int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int
     }
     const int degree = halo2_cs_degree(cs);
     for (int c = 0; c < cs->n_perm_columns; c++)
-        if (cur_query_index(cs, cs->perm_columns[c]) < 0) return PASTA_ERR_UNSUPPORTED;
+        if (halo2_cs_cur_query_index(cs, cs->perm_columns[c]) < 0) return PASTA_ERR_UNSUPPORTED;
     if (degree - 1 > MAX_H) return PASTA_ERR_UNSUPPORTED;
 
     verifier *v = calloc(1, sizeof *v);

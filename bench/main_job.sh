@@ -28,11 +28,11 @@
 #   2. end to end, per configuration, one command (--e2e-cmd or PASTA_E2E_CMD, run with
 #      bash -c; environment PASTA_BENCH (the executable), PASTA_BENCH_BACKEND,
 #      PASTA_BENCH_CONFIG, PASTA_BUILD_DIR, PASTA_BENCH_MODE (quick | full), and
-#      PASTA_E2E_JSON, the file it appends its JSON lines to). Default: when
-#      `pasta_bench --list-suites` names "prover", the prover suite (records suite prover,
-#      name orchard_k11, fields actions and digest) for --actions $ACTIONS (1,4) x
-#      --threads $THREADS (1,8), quick: --warmup 0 --measure 0 --samples 2 (4 proofs per
-#      point), full: 2 s warm-up, 15 s, 10 samples ($PROVER_ARGS overrides); otherwise the
+#      PASTA_E2E_JSON, the file it appends its JSON lines to). Default: when the build has
+#      prover_bench/prover_bench, its prover suite `bench --circuit orchard_k11` (records
+#      suite prover, name orchard_k11, fields actions and digest) for --actions $ACTIONS
+#      (1,4) x --threads $THREADS (1,8), quick: --warmup 0 --measure 0 --samples 2 (2
+#      proofs per point), full: 2 s warm-up, 10 samples ($PROVER_ARGS overrides); otherwise the
 #      stand-in: msm var Pallas n = 2049 and the forward NTT on fp at 2^11 and 2^14, as
 #      the msm and ntt suites measure them (--quick or --full).
 #      Which records count: the prover suite's, else those whose suite/name/field/n is in

@@ -33,14 +33,14 @@ const pasta_fp pasta_pallas_ISOGENY[13] = {
 };
 /* GLV basis (a1, b1) = (98231058071186745657228807397848383489, -98231058071100081932162823354453065728), (a2, b2) = (98231058071100081932162823354453065728, 196462116142286827589391630752301449217); a + b*LAMBDA = 0 mod n.
  * c1 = round(k*G1 / 2^380), c2 = round(k*G2 / 2^380) (plain); G1 = round(2^380 b2 / n),
- * G2 = round(2^380 (-b1) / n). k2 = c1*(-b1) + c2*(-b2) mod n, k1 = k - k2*LAMBDA. */
+ * G2 = round(2^380 (-b1) / n). k1 = k - c1*a1 - c2*a2, k2 = c1*(-b1) - c2*b2 as integers
+ * (|k1|, |k2| < 2^127), computed mod 2^128 from the plain 128-bit a1, a2, -b1, b2 below. */
 const uint64_t pasta_pallas_GLV_G1[4] = {0x0111f686111afc29ULL, 0x2c35fbd4d086862eULL, 0x431f025680000000ULL, 0x24f34e8b2066389aULL};
 const uint64_t pasta_pallas_GLV_G2[4] = {0x54a95a2d972171dbULL, 0xf61afdea68480fa5ULL, 0xe32c49e4bfffffffULL, 0x1279a745902a2654ULL};
-/* -b1 mod n */
-const pasta_fq pasta_pallas_GLV_MB1 = {{0x59824cd500000001ULL, 0x0e0a5d03258217c3ULL, 0x52a568b65c85c76dULL, 0x186bf7a9a1203e95ULL}};
-/* -b2 mod n */
-const pasta_fq pasta_pallas_GLV_MB2 = {{0xd6c4e6cb00000003ULL, 0x5368b28f1fdccea4ULL, 0xfbb825e7bb940f5bULL, 0x0f2810acbde5e747ULL}};
-const uint64_t pasta_pallas_GLV_HALF[4] = {0xc623759080000000ULL, 0x11234c7e04ca546eULL, 0x0000000000000000ULL, 0x2000000000000000ULL}; /* (n-1)/2 plain */
+const uint64_t pasta_pallas_GLV_A1[2] = {0x7fcae1c700000001ULL, 0x49e69d1640f04915ULL};
+const uint64_t pasta_pallas_GLV_A2[2] = {0x8cb1279300000000ULL, 0x49e69d1640a89953ULL};
+const uint64_t pasta_pallas_GLV_NB1[2] = {0x8cb1279300000000ULL, 0x49e69d1640a89953ULL};
+const uint64_t pasta_pallas_GLV_B2[2] = {0x0c7c095a00000001ULL, 0x93cd3a2c8198e269ULL};
 
 /* ---- vesta: y^2 = x^3 + 5 over fq, order p */
 const pasta_vesta_affine pasta_vesta_GENERATOR = {{{0x311bac8400000004ULL, 0x891a63f02652a376ULL, 0x0000000000000000ULL, 0x0000000000000000ULL}}, {{0x2a0f9218fffffff9ULL, 0x1011d11bbcef61f1ULL, 0xffffffffffffffffULL, 0x3fffffffffffffffULL}}};
@@ -71,12 +71,12 @@ const pasta_fq pasta_vesta_ISOGENY[13] = {
 };
 /* GLV basis (a1, b1) = (98231058071186745657228807397848383488, -98231058071100081932162823354453065729), (a2, b2) = (98231058071100081932162823354453065729, 196462116142286827589391630752301449217); a + b*LAMBDA = 0 mod n.
  * c1 = round(k*G1 / 2^380), c2 = round(k*G2 / 2^380) (plain); G1 = round(2^380 b2 / n),
- * G2 = round(2^380 (-b1) / n). k2 = c1*(-b1) + c2*(-b2) mod n, k1 = k - k2*LAMBDA. */
+ * G2 = round(2^380 (-b1) / n). k1 = k - c1*a1 - c2*a2, k2 = c1*(-b1) - c2*b2 as integers
+ * (|k1|, |k2| < 2^127), computed mod 2^128 from the plain 128-bit a1, a2, -b1, b2 below. */
 const uint64_t pasta_vesta_GLV_G1[4] = {0x6841d8d62296e156ULL, 0x2c35fbd4d0afe992ULL, 0x431f025680000000ULL, 0x24f34e8b2066389aULL};
 const uint64_t pasta_vesta_GLV_G2[4] = {0x8841414c24bf99a8ULL, 0x361afdea685cc157ULL, 0xe32c49e4c0000000ULL, 0x1279a745902a2654ULL};
-/* -b1 mod n */
-const pasta_fp pasta_vesta_GLV_MB1 = {{0x01b3ceecfffffffdULL, 0xbfe04099c465e303ULL, 0x2105053092fe66a0ULL, 0x186bf7a9a173055eULL}};
-/* -b2 mod n */
-const pasta_fp pasta_vesta_GLV_MB2 = {{0xfd77b82f00000003ULL, 0x3949518f1fe8963eULL, 0x5ef89ca775a47aa7ULL, 0x0f2810acbd4059b6ULL}};
-const uint64_t pasta_vesta_GLV_HALF[4] = {0xcc96987680000000ULL, 0x11234c7e04a67c8dULL, 0x0000000000000000ULL, 0x2000000000000000ULL}; /* (n-1)/2 plain */
+const uint64_t pasta_vesta_GLV_A1[2] = {0x7fcae1c700000000ULL, 0x49e69d1640f04915ULL};
+const uint64_t pasta_vesta_GLV_A2[2] = {0x8cb1279300000001ULL, 0x49e69d1640a89953ULL};
+const uint64_t pasta_vesta_GLV_NB1[2] = {0x8cb1279300000001ULL, 0x49e69d1640a89953ULL};
+const uint64_t pasta_vesta_GLV_B2[2] = {0x0c7c095a00000001ULL, 0x93cd3a2c8198e269ULL};
 

@@ -13,9 +13,10 @@
     extern const pasta_##BASE pasta_##CURVE##_ISOGENY[13]; /* 3-isogeny map coefficients  */ \
     extern const uint64_t pasta_##CURVE##_GLV_G1[4];       /* plain, see constants.c      */ \
     extern const uint64_t pasta_##CURVE##_GLV_G2[4];                                         \
-    extern const pasta_##SCALAR pasta_##CURVE##_GLV_MB1;   /* -b1 mod n                   */ \
-    extern const pasta_##SCALAR pasta_##CURVE##_GLV_MB2;   /* -b2 mod n                   */ \
-    extern const uint64_t pasta_##CURVE##_GLV_HALF[4];     /* (n - 1) / 2, plain          */
+    extern const uint64_t pasta_##CURVE##_GLV_A1[2];       /* basis, plain 128-bit:       */ \
+    extern const uint64_t pasta_##CURVE##_GLV_A2[2];       /* a1, a2, -b1, b2 (b1 < 0)    */ \
+    extern const uint64_t pasta_##CURVE##_GLV_NB1[2];                                        \
+    extern const uint64_t pasta_##CURVE##_GLV_B2[2];
 
 PASTA_CURVE_CONSTANTS(pallas, fp, fq)
 PASTA_CURVE_CONSTANTS(vesta, fq, fp)

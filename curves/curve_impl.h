@@ -388,38 +388,40 @@ PASTA_TFN void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t 
     c[1] = (t[6] >> 60) | (t[7] << 4);
 }
 
-/* v = |x| as a 128-bit integer and *neg = (x > (n-1)/2), x a scalar known to be within
- * 2^127 of 0 mod n. */
-PASTA_TFN void CV(glv_half)(uint64_t v[2], int *neg, const SE *x) {
-    uint64_t raw[4], rawn[4];
-    SE nx;
-    SF(to_raw)(raw, x);
-    SF(neg)(&nx, x);
-    SF(to_raw)(rawn, &nx);
-    int s = (int)pasta_ct_lt4(CC(GLV_HALF), raw);
-    uint64_t m = pasta_ct_mask((uint64_t)s);
-    v[0] = (raw[0] & ~m) | (rawn[0] & m);
-    v[1] = (raw[1] & ~m) | (rawn[1] & m);
-    *neg = s;
+#ifndef PASTA_GLV_COMMON
+#define PASTA_GLV_COMMON
+/* The 128-bit integer of limbs v[0], v[1]. */
+static inline pasta_u128 pasta_glv_u128(const uint64_t v[2]) {
+    return ((pasta_u128)v[1] << 64) | v[0];
 }
 
-/* k2 = c1 (-b1) + c2 (-b2), k1 = k - k2 LAMBDA (mod n): 4 scalar M + 2 conversions. */
+/* v = |x| and *neg = (x < 0) for x a signed 128-bit integer (two's complement in u) with
+ * |x| < 2^127; constant time. */
+static inline void pasta_glv_abs(uint64_t v[2], int *neg, pasta_u128 u) {
+    uint64_t s = (uint64_t)(u >> 127);
+    pasta_u128 m = (pasta_u128)0 - s;
+    u = (u ^ m) + s;
+    v[0] = (uint64_t)u;
+    v[1] = (uint64_t)(u >> 64);
+    *neg = (int)s;
+}
+#endif
+
+/* k1 = k - c1 a1 - c2 a2, k2 = c1 (-b1) - c2 b2: exact integers with |k1|, |k2| < 2^127
+ * (docs/CURVES.md), so computed mod 2^128 (wrapping products) and read as signed; k = k1
+ * + k2 LAMBDA mod n as a1 + b1 LAMBDA = a2 + b2 LAMBDA = 0. Constant time. */
 PASTA_TFN void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
                               const SE *k) {
     uint64_t raw[4], c1[2], c2[2];
-    SE e1, e2, t;
     SF(to_raw)(raw, k);
     CV(glv_round)(c1, raw, CC(GLV_G1));
     CV(glv_round)(c2, raw, CC(GLV_G2));
-    SF(from_u128)(&e1, c1[0], c1[1]);
-    SF(from_u128)(&e2, c2[0], c2[1]);
-    SF(mul)(&e1, &e1, &CC(GLV_MB1));
-    SF(mul)(&e2, &e2, &CC(GLV_MB2));
-    SF(add)(&e2, &e1, &e2); /* k2 */
-    SF(mul)(&t, &e2, &SC(ZETA));
-    SF(sub)(&e1, k, &t); /* k1 */
-    CV(glv_half)(k1, neg1, &e1);
-    CV(glv_half)(k2, neg2, &e2);
+    pasta_u128 u1 = pasta_glv_u128(c1), u2 = pasta_glv_u128(c2);
+    pasta_u128 e1 = pasta_glv_u128(raw) - u1 * pasta_glv_u128(CC(GLV_A1)) -
+                    u2 * pasta_glv_u128(CC(GLV_A2));
+    pasta_u128 e2 = u1 * pasta_glv_u128(CC(GLV_NB1)) - u2 * pasta_glv_u128(CC(GLV_B2));
+    pasta_glv_abs(k1, neg1, e1);
+    pasta_glv_abs(k2, neg2, e2);
 }
 
 /* ---- Scalar multiplication. */

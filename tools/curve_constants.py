@@ -250,12 +250,14 @@ def emit_c():
         assert g1 < 2**256 and g2 < 2**256
         out.append(f"/* GLV basis (a1, b1) = ({a1}, {b1}), (a2, b2) = ({a2}, {b2}); a + b*LAMBDA = 0 mod n.")
         out.append(" * c1 = round(k*G1 / 2^380), c2 = round(k*G2 / 2^380) (plain); G1 = round(2^380 b2 / n),")
-        out.append(" * G2 = round(2^380 (-b1) / n). k2 = c1*(-b1) + c2*(-b2) mod n, k1 = k - k2*LAMBDA. */")
+        out.append(" * G2 = round(2^380 (-b1) / n). k1 = k - c1*a1 - c2*a2, k2 = c1*(-b1) - c2*b2 as integers")
+        out.append(" * (|k1|, |k2| < 2^127), computed mod 2^128 from the plain 128-bit a1, a2, -b1, b2 below. */")
         out.append(f"const uint64_t pasta_{name}_GLV_G1[4] = {{{limbs(g1)}}};")
         out.append(f"const uint64_t pasta_{name}_GLV_G2[4] = {{{limbs(g2)}}};")
-        E(scal, "GLV_MB1", limbs((-b1) % n * 2**256 % n), "-b1 mod n")
-        E(scal, "GLV_MB2", limbs((-b2) % n * 2**256 % n), "-b2 mod n")
-        out.append(f"const uint64_t pasta_{name}_GLV_HALF[4] = {{{limbs((n - 1) // 2)}}}; /* (n-1)/2 plain */")
+        assert max(a1, a2, -b1, b2) < 2**128
+        l2 = lambda v: ", ".join("0x%016xULL" % ((v >> (64 * i)) & (2**64 - 1)) for i in range(2))
+        for nm, v in (("A1", a1), ("A2", a2), ("NB1", -b1), ("B2", b2)):
+            out.append(f"const uint64_t pasta_{name}_GLV_{nm}[2] = {{{l2(v)}}};")
         out.append("")
     print("\n".join(out))
 

@@ -11,10 +11,12 @@
  * and fixed at 2^8, 2049, 2^14, 2^16 on Pallas, var and fixed at 2049, 2^14, 2^16 on Pallas
  * at 2 threads (wall clock), var at 2049 and 2^16 and fixed at 2049 on Vesta, the
  * baselines at 2^8 and 2^12; var on Pallas at n = 2049 on the other backend. Without
- * --quick: every size up to 2^18, and threads 2 (wall clock). With --threads LIST
- * (bench/scaling.sh): var and fixed at every size and each listed thread count, wall
- * clock at 1 thread too, the sampling of --quick/--full/--samples; select with --filter. Inputs: bases P_i = (i + 1) G' for a random G' (one batch normalisation), scalars
- * from a fixed seed. */
+ * --quick (= --full): var at every size to 2^16 on every backend and to 2^20 on the
+ * fastest, fixed to 2^16, each at threads 1, 2 and 8 (2 and 8: wall clock; oversubscribed
+ * where the host has fewer cores). With --threads LIST (bench/scaling.sh): var and fixed
+ * at every size to 2^18 and each listed thread count, wall clock at 1 thread too, the
+ * sampling of --quick/--full/--samples; select with --filter. Inputs: bases P_i = (i + 1)
+ * G' for a random G' (one batch normalisation), scalars from a fixed seed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +169,8 @@ static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int thr
 }
 
 void bench_msm_suite(const pasta_bench_config *base, int quick) {
-    static const size_t all[] = {256, 1024, 2049, 4096, 16384, 65536, 262144};
-    size_t nall = sizeof all / sizeof all[0] - (quick ? 1 : 0);
+    static const size_t all[] = {256, 1024, 2049, 4096, 16384, 65536, 262144, 1048576};
+    size_t nall = sizeof all / sizeof all[0] - (quick ? 2 : 0);
     int nb = 0;
     while (nb < BENCH_MAX_BACKENDS && bench_backend(nb) != NULL) nb++;
     if (bench_opt_threads.n > 0) {
@@ -180,7 +182,7 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
         for (int bi = 0; bi < nb; bi++)
             for (int cv = 0; cv < 2; cv++)
                 for (int k = 0; k < 2; k++)
-                    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+                    for (size_t i = 0; all[i] <= 262144; i++)
                         for (int t = 0; t < bench_opt_threads.n; t++)
                             msm_row(bench_backend(bi), cv, kinds[k], all[i],
                                     bench_opt_threads.v[t], 0, &cfg);
@@ -189,15 +191,16 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
     for (int bi = 0; bi < nb; bi++) {
         const pasta_ops *ops = bench_backend(bi);
         /* --quick: every size on the last (fastest) backend, n = 2049 on the others */
-        int main_be = !quick || bi == nb - 1;
+        int main_be = !quick || bi == nb - 1, last = bi == nb - 1;
         pasta_bench_result mul;
         double mul_ns = 0;
         if (bench_field_row(ops, 0, "mul", 1, &mul) == 0) mul_ns = mul.median_ns;
         for (int cv = 0; cv < 2; cv++) {
             for (size_t i = 0; i < nall; i++) {
                 size_t n = all[i];
-                int want = !quick || (main_be ? cv == 0 || n == 2049 || n == 65536
-                                              : cv == 0 && n == 2049);
+                int want = !quick ? n <= 65536 || last
+                                  : (main_be ? cv == 0 || n == 2049 || n == 65536
+                                             : cv == 0 && n == 2049);
                 if (want) msm_row(ops, cv, M_VAR, n, 1, mul_ns, NULL);
             }
             for (size_t i = 0; i < nall; i++) {
@@ -221,10 +224,11 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
                 msm_row(ops, cv, M_NAIVE, 256, 1, mul_ns, NULL);
             }
             if (!quick)
-                for (size_t i = 0; i < nall; i++) {
-                    msm_row(ops, cv, M_VAR, all[i], 2, mul_ns, NULL);
-                    if (all[i] <= 65536) msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns, NULL);
-                }
+                for (int th = 2; th <= 8; th *= 4)
+                    for (size_t i = 0; i < nall; i++) {
+                        if (all[i] <= 65536 || last) msm_row(ops, cv, M_VAR, all[i], th, mul_ns, NULL);
+                        if (all[i] <= 65536) msm_row(ops, cv, M_FIXED, all[i], th, mul_ns, NULL);
+                    }
         }
     }
 }

@@ -159,6 +159,7 @@ typedef struct {
     int limbs, bits, glv;
     /* schedule */
     int c, nwin, affine, g; /* g windows per group */
+    size_t topnb;           /* buckets the top window's digits reach (<= nb) */
     size_t ngroups, nchunks, njobs, ntasks, batch, nb;
     int jtop;        /* the top window has at most 32 digit values: Jacobian buckets */
     size_t segs;     /* affine reduction: segments per window (chains of nb / segs buckets) */
@@ -176,8 +177,8 @@ typedef struct {
     JAC *jbk;
     uint8_t *occ, *busy, *jused;
     CV(msm_pend) *pend, *queue;
-    FE *pre;
-    size_t npend, nq, batch;
+    FE *pre, *den;
+    size_t npend, nq, batch, qcap; /* batch: this job's (<= the scratch's qcap) */
 } CV(msm_task);
 
 PASTA_TFN size_t CV(msm_stride)(size_t nbt, size_t chains, size_t batch, int affine) {
@@ -186,7 +187,7 @@ PASTA_TFN size_t CV(msm_stride)(size_t nbt, size_t chains, size_t batch, int aff
     if (affine)
         s += pasta_msm_round64(ns * sizeof(AFF)) +
              2 * pasta_msm_round64(batch * sizeof(CV(msm_pend))) +
-             pasta_msm_round64(batch * sizeof(FE));
+             2 * pasta_msm_round64(batch * sizeof(FE));
     return s;
 }
 
@@ -199,7 +200,7 @@ PASTA_TFN void CV(msm_task_init)(CV(msm_task) *t, const CV(msm_ctx) *x, size_t t
     t->busy = p + pasta_msm_round64(ns);
     t->jused = p + 2 * pasta_msm_round64(ns);
     p += 3 * pasta_msm_round64(ns);
-    t->batch = x->batch;
+    t->batch = t->qcap = x->batch;
     if (x->affine) {
         t->abk = (AFF *)(void *)p;
         p += pasta_msm_round64(ns * sizeof(AFF));
@@ -208,10 +209,12 @@ PASTA_TFN void CV(msm_task_init)(CV(msm_task) *t, const CV(msm_ctx) *x, size_t t
         t->queue = (CV(msm_pend) *)(void *)p;
         p += pasta_msm_round64(x->batch * sizeof(CV(msm_pend)));
         t->pre = (FE *)(void *)p;
+        p += pasta_msm_round64(x->batch * sizeof(FE));
+        t->den = (FE *)(void *)p;
     } else {
         t->abk = NULL;
         t->pend = t->queue = NULL;
-        t->pre = NULL;
+        t->pre = t->den = NULL;
     }
     t->npend = t->nq = 0;
 }
@@ -261,7 +264,8 @@ PASTA_TFN void CV(msm_recode_task)(void *ctx, size_t task) {
 /* ---- Bucket accumulation. */
 
 /* The batch: abk[b_j] += (+-)src_j for every pending j (distinct slots), one inversion
- * (prefix products, then back to front: 3M per entry, then 2M + 1S for the sum). */
+ * (prefix products, then back to front: 3M per entry, then 2M + 1S for the sum; the
+ * denominators of the first pass are kept for the second). */
 PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
     size_t m = t->npend;
     if (m == 0) return;
@@ -283,6 +287,7 @@ PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
             }
         }
         t->pre[j] = acc;
+        t->den[j] = den;
         F(mul)(&acc, &acc, &den);
     }
     F(invert_var)(&inv, &acc);
@@ -298,14 +303,13 @@ PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
         FE di, lam, num, x3;
         int ng = (int)(e->s & 1);
         F(mul)(&di, &inv, &t->pre[j]);
+        den = t->den[j];
         if (!(e->s & 2)) {
-            F(sub)(&den, &q->x, &a->x);
             if (ng)
                 F(add)(&num, &q->y, &a->y); /* -lambda's numerator */
             else
                 F(sub)(&num, &q->y, &a->y);
         } else {
-            F(dbl)(&den, &a->y);
             F(sqr)(&num, &a->x);
             F(dbl)(&lam, &num);
             F(add)(&num, &num, &lam);
@@ -375,7 +379,7 @@ PASTA_TFN void CV(msm_aadd)(CV(msm_task) *t, uint32_t b, const AFF *src, uint32_
     if (!t->occ[b]) {
         CV(msm_aset)(t, b, src, ng);
     } else if (t->busy[b]) {
-        if (t->nq < t->batch) {
+        if (t->nq < t->qcap) {
             CV(msm_pend) *e = &t->queue[t->nq++];
             e->src = src;
             e->b = b;
@@ -461,6 +465,7 @@ PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_areduce)(JAC *out, size_t ost
     size_t nch = (size_t)g * S;
     uint32_t r0 = (uint32_t)nbt, t0 = (uint32_t)(nbt + (size_t)x->g * S);
     memset(t->occ + nbt, 0, 2 * (size_t)x->g * S);
+    t->batch = x->batch;
     for (size_t i = L; i-- > 0;) {
         for (size_t ch = 0; ch < nch; ch++) {
             uint32_t b = (uint32_t)((ch / S) * nb + (ch % S) * L + i);
@@ -503,8 +508,15 @@ PASTA_TFN PASTA_MSM_HOT void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t
     int w0 = (int)gi * x->g, g = x->nwin - w0 < x->g ? x->nwin - w0 : x->g;
     size_t lo = x->npts / x->nchunks * ch + (ch < x->npts % x->nchunks ? ch : x->npts % x->nchunks);
     size_t hi = lo + x->npts / x->nchunks + (ch < x->npts % x->nchunks ? 1 : 0);
-    size_t nb = x->nb, nbt = nb * (size_t)x->g;
+    size_t nb = x->nb, nbt = nb * (size_t)x->g, reach = 0;
     CV(msm_task_clear)(t, nbt);
+    /* batch from the buckets this job's digits reach (the top window's are fewer) */
+    for (int wi = 0; wi < g; wi++)
+        if (w0 + wi < x->nwin - 1)
+            reach += nb;
+        else if (!x->jtop)
+            reach += x->topnb;
+    t->batch = pasta_msm_batch(reach) < x->batch ? pasta_msm_batch(reach) : x->batch;
     for (size_t j = lo; j < hi; j++) {
         const uint64_t *m = x->mag + (size_t)x->limbs * j;
         if (m[0] == 0 && m[1] == 0 && (x->limbs == 2 || (m[2] == 0 && m[3] == 0))) continue;
@@ -615,6 +627,10 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     if (x.g > x.nwin) x.g = x.nwin;
     x.ngroups = (size_t)((x.nwin + x.g - 1) / x.g);
     x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
+    {
+        int topbits = x.bits - 1 - (x.nwin - 1) * x.c; /* the top digit is <= 2^topbits */
+        x.topnb = topbits >= x.c - 1 ? x.nb : (size_t)1 << topbits;
+    }
     size_t nbt = x.nb * (size_t)x.g;
     x.batch = pasta_msm_batch(nbt);
     x.segs = x.affine ? pasta_msm_segs(x.nb, x.g) : 0;

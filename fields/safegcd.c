@@ -175,8 +175,8 @@ static uint64_t sg_divsteps_62_ct(uint64_t theta, uint64_t f, uint64_t g, sg_tra
         if (stop == -1)                                                                    \
             goto DONE;                                                                     \
         if (theta >= 0) {                                                                  \
+            const int lim = theta < 4 ? theta + 2 : 6; /* min(-theta', 6) */               \
             theta = -theta - 2;                                                            \
-            const int lim = -theta < 6 ? -theta : 6;                                       \
             const uint64_t mask = ((UINT64_C(1) << lim) - 1) & ~(uint64_t)stop;            \
             const uint64_t w = (F * (G * (2 - G * G))) & mask; /* f / g mod 2^k */         \
             F = w * G - F;                                                                 \

@@ -200,9 +200,9 @@ static uint64_t sg_divsteps_62_ct(uint64_t theta, uint64_t f, uint64_t g, sg_tra
  * <- (g + w f) / 2^k with the unique w in [0, 2^k) making g + w f divisible by 2^k (odd
  * f has f^-1 = f (2 - f f) mod 2^6, as f f = 1 mod 8); the division is left to the next
  * pass's zero run, which it starts. After a swap (f, g) <- (g, -f), so the new g is
- * -f + w g with w = f / g mod 2^k. Almost every pass swaps (the previous one stopped at
- * theta = 0 or after a zero run, theta >= 0), so that branch is predictable. Returns the
- * new theta. */
+ * -f + w g with w = f / g mod 2^k. Almost every pass swaps (unless its steps were capped
+ * at 6 or by left, the previous pass ended at theta = 0, and a zero run only raises theta),
+ * so that branch is predictable. Returns the new theta. */
 static int64_t sg_divsteps_62_var(int64_t theta_in, uint64_t f, uint64_t g, sg_trans *t) {
     /* Rows a = (a, au, av), b = (b, bu, bv); at A the f-row is a, at B it is b. */
     uint64_t a = f, au = 1, av = 0, b = g, bu = 0, bv = 1;

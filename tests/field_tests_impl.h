@@ -88,6 +88,66 @@ static void T(edges)(OPS_T *o) {
     mpz_clear(m);
 }
 
+/* invert_var and invert of the element whose Montgomery limbs are x (x < m: the integer
+ * the safegcd code sees), against GMP's mpz_invert, and the two byte for byte. */
+static void T(check_invert_limbs)(OPS_T *o, const mpz_t x) {
+    mpz_t m, a, want;
+    mpz_inits(m, a, want, NULL);
+    tu_modulus(m, FIELD_ID);
+    cr_assert(mpz_sgn(x) >= 0 && mpz_cmp(x, m) < 0, "limb shape must be canonical");
+    FE fe, r, s;
+    tu_to_limbs(fe.limbs, x);
+    tu_mont_to_value(a, fe.limbs, FIELD_ID); /* a = x / 2^256 mod m */
+    if (mpz_sgn(a) == 0) mpz_set_ui(want, 0);
+    else mpz_invert(want, a, m);
+    o->invert_var(&r, &fe);
+    T(expect)(&r, want, "invert_var (limb shape)", a, x);
+    o->invert(&s, &fe);
+    T(expect)(&s, want, "invert (limb shape)", a, x);
+    cr_assert(memcmp(r.limbs, s.limbs, sizeof r.limbs) == 0, "invert_var != invert");
+    mpz_clears(m, a, want, NULL);
+}
+
+/* Limb shapes that exercise the variable-time inversion's paths (long zero runs, f and g
+ * shrinking early, g reaching 0 early): small s, m - s, 2^i, 2^i - 1, m - 2^i, random
+ * values of every bit length 1..254, then uniform random ones. */
+static void T(invert_shapes)(OPS_T *o, long rounds) {
+    tu_rng rng;
+    tu_rng_init(&rng, 300 + FIELD_ID);
+    mpz_t m, x, b;
+    mpz_inits(m, x, b, NULL);
+    tu_modulus(m, FIELD_ID);
+    for (unsigned long s = 0; s < 300; s++) {
+        mpz_set_ui(x, s);
+        T(check_invert_limbs)(o, x);
+        mpz_sub_ui(x, m, s + 1);
+        T(check_invert_limbs)(o, x);
+    }
+    for (unsigned long i = 0; i < 255; i++) { /* 2^254 < m */
+        mpz_set_ui(x, 0);
+        mpz_setbit(x, i);
+        T(check_invert_limbs)(o, x);
+        mpz_sub_ui(x, x, 1);
+        T(check_invert_limbs)(o, x);
+        mpz_set_ui(b, 0);
+        mpz_setbit(b, i);
+        mpz_sub(x, m, b);
+        T(check_invert_limbs)(o, x);
+    }
+    for (unsigned long bits = 1; bits <= 254; bits++)
+        for (int rep = 0; rep < 4; rep++) {
+            tu_random_below(x, &rng, m);
+            mpz_fdiv_r_2exp(x, x, bits); /* low `bits` bits, top one set */
+            mpz_setbit(x, bits - 1);
+            T(check_invert_limbs)(o, x);
+        }
+    for (long i = 0; i < rounds; i++) {
+        tu_random_below(x, &rng, m);
+        T(check_invert_limbs)(o, x);
+    }
+    mpz_clears(m, x, b, NULL);
+}
+
 /* invert, invert_var, pow, pow_var, sqrt, sqrt_ratio, legendre, from_uniform_bytes,
  * encoding: against GMP or the defining relation, on random values plus edges. */
 static void T(derived)(OPS_T *o, long rounds) {

@@ -27,6 +27,8 @@ static long sweep_pairs(void) {
     Test(B, fq_edge_pairs) { t_fq_edges(tu_backend_or_skip(BID)->fq); }                     \
     Test(B, fp_derived_ops) { t_fp_derived(tu_backend_or_skip(BID)->fp, 300); }            \
     Test(B, fq_derived_ops) { t_fq_derived(tu_backend_or_skip(BID)->fq, 300); }            \
+    Test(B, fp_invert_limb_shapes) { t_fp_invert_shapes(tu_backend_or_skip(BID)->fp, 3000); } \
+    Test(B, fq_invert_limb_shapes) { t_fq_invert_shapes(tu_backend_or_skip(BID)->fq, 3000); } \
     Test(B, fp_batch_invert) { t_fp_batch(tu_backend_or_skip(BID)->fp); }                   \
     Test(B, fq_batch_invert) { t_fq_batch(tu_backend_or_skip(BID)->fq); }                   \
     Test(B, fp_reject_noncanonical) { t_fp_reject(tu_backend_or_skip(BID)->fp); }           \

@@ -1,7 +1,9 @@
 /* Standalone test of fields/safegcd.c (no library, no GMP):
  *   cc -std=c17 -Ifields tests/test_safegcd_standalone.c fields/safegcd.c && ./a.out
  * - recomputes pasta_modinv_{fp,fq} (signed-62 modulus, m^-1 mod 2^62) from the modulus;
- * - checks x * r = 1 (mod m) (r = 0 for x = 0) and ct == var, for edge values and random x. */
+ * - checks x * r = 1 (mod m) (r = 0 for x = 0) and ct == var byte for byte, for edge values,
+ *   shapes that exercise the variable-time path (small, m - small, 2^i, 2^i - 1, m - 2^i,
+ *   every bit length) and random x. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +92,9 @@ static void check_one(const uint64_t x[4], const pasta_modinv_info *mi, const ui
     memcpy(y, x, 32);
     pasta_modinv_ct(y, y, mi); /* in place */
     CHECK(memcmp(y, r1, 32) == 0);
+    memcpy(y, x, 32);
+    pasta_modinv_var(y, y, mi);
+    CHECK(memcmp(y, r1, 32) == 0);
 }
 
 static uint64_t rng_state = 0x853c49e6748fea9b;
@@ -121,6 +126,41 @@ int main(void) {
             for (int j = 0; j < 4; j++) x[j] = rnd();
             x[3] &= 0x3FFFFFFFFFFFFFFF; /* < 2^254 < m */
             if (i % 4 == 1) x[3] = x[2] = 0;
+            check_one(x, mis[k], m);
+        }
+        /* Shapes for the variable-time path (long zero runs, early shrinking of f and g,
+         * g reaching 0 early): small values, m - small, 2^i, 2^i - 1, m - 2^i, and random
+         * values of every bit length 1..254 (all below 2^254 < m). */
+        for (uint64_t s = 0; s < 1000; s++) {
+            uint64_t y[4] = {s, 0, 0, 0};
+            check_one(y, mis[k], m);
+            memcpy(x, m, 32);
+            sub(x, y);
+            if (s > 0) check_one(x, mis[k], m); /* m - s */
+        }
+        for (int i = 0; i < 255; i++) { /* 2^254 < m */
+            uint64_t y[4] = {0, 0, 0, 0};
+            y[i / 64] = UINT64_C(1) << (i % 64);
+            check_one(y, mis[k], m);                        /* 2^i     */
+            memcpy(x, m, 32); sub(x, y); check_one(x, mis[k], m); /* m - 2^i */
+            sub(y, one); check_one(y, mis[k], m);           /* 2^i - 1 */
+        }
+        for (int bits = 1; bits <= 254; bits++) {
+            for (int rep = 0; rep < 8; rep++) {
+                for (int j = 0; j < 4; j++) x[j] = rnd();
+                for (int j = 0; j < 4; j++) { /* keep the low `bits` bits, set the top one */
+                    int lo = 64 * j;
+                    if (bits <= lo) x[j] = 0;
+                    else if (bits < lo + 64) x[j] &= (UINT64_C(1) << (bits - lo)) - 1;
+                }
+                x[(bits - 1) / 64] |= UINT64_C(1) << ((bits - 1) % 64);
+                check_one(x, mis[k], m);
+            }
+        }
+        for (int i = 0; i < 5000; i++) { /* uniform-ish in [0, m): 255-bit values < m */
+            for (int j = 0; j < 4; j++) x[j] = rnd();
+            x[3] &= 0x7FFFFFFFFFFFFFFF;
+            if (geq(x, m)) sub(x, m);
             check_one(x, mis[k], m);
         }
     }

@@ -24,6 +24,7 @@
  * Threads: jobs (window x chunk) are dealt in contiguous runs to tasks, each task owning
  * its scratch (indexed by task, never by thread), through pasta_parallel_for. */
 #include <string.h>
+#include <unistd.h>
 
 #include "core/ct.h"
 #include "core/parallel.h"
@@ -102,13 +103,34 @@ static inline size_t pasta_msm_batch(size_t nbt) {
     return b;
 }
 
+/* The per-core L2 cache in bytes (sysconf where the C library reports it, else 512 KiB):
+ * the window rules' cache correction. */
+static inline double pasta_msm_l2(void) {
+    long v = 0;
+#ifdef _SC_LEVEL2_CACHE_SIZE
+    v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    return v > 0 ? (double)v : 524288.0;
+}
+
+/* Cache correction of a bucket set of `bytes` (docs/MSM.md, timed): 1 + 1/4 per doubling
+ * beyond the L2 (random bucket accesses miss it; callgrind counts do not see that). */
+static inline double pasta_msm_cache(double bytes, double l2) {
+    double f = 1.0;
+    for (double b = l2; b < bytes; b *= 2) f += 0.25;
+    return f;
+}
+
 /* Cost model, in field-multiplication equivalents, fitted to callgrind counts
  * (docs/MSM.md): per point and window a bucket addition (ADD), per bucket and window the
- * running sums (RED), per window and job a fixed cost. */
-static inline double pasta_msm_cost(size_t npts, int bits, int c, int affine) {
+ * running sums (RED), per window and job a fixed cost; times the cache correction of a
+ * job's affine buckets (windows grouped to about GROUP_BUCKETS buckets). */
+static inline double pasta_msm_cost(size_t npts, int bits, int c, int affine, double l2) {
     double add = affine ? 10.0 : 14.0, red = affine ? 10.0 : 27.0;
     double nb = (double)((size_t)1 << (c - 1));
-    return (double)pasta_msm_nwin(bits, c) * ((double)npts * add + nb * red + 40.0);
+    double set = nb < PASTA_MSM_GROUP_BUCKETS ? PASTA_MSM_GROUP_BUCKETS : nb;
+    double k = (double)pasta_msm_nwin(bits, c) * ((double)npts * add + nb * red + 40.0);
+    return affine ? k * pasta_msm_cache(set * 64.0, l2) : k;
 }
 /* Affine slots of a task: the buckets and the reduction chains. */
 static inline size_t pasta_msm_slots(size_t nbt, size_t chains) { return nbt + 2 * chains; }
@@ -573,9 +595,10 @@ PASTA_TFN void CV(msm_task_fn)(void *ctx, size_t task) {
  * model (ties: the smaller c). */
 PASTA_TFN int CV(msm_window)(size_t npts, int bits, int affine) {
     int best = 1;
-    double bc = pasta_msm_cost(npts, bits, 1, affine);
+    double l2 = pasta_msm_l2();
+    double bc = pasta_msm_cost(npts, bits, 1, affine, l2);
     for (int c = 2; c <= 16; c++) {
-        double k = pasta_msm_cost(npts, bits, c, affine);
+        double k = pasta_msm_cost(npts, bits, c, affine, l2);
         if (k < bc) bc = k, best = c;
     }
     return best;
@@ -730,9 +753,11 @@ typedef struct {
  * reduction). */
 PASTA_TFN int CV(msm_fixed_window)(size_t n) {
     int best = 1;
-    double bc = 0;
+    double bc = 0, l2 = pasta_msm_l2();
     for (int c = 1; c <= 16; c++) {
-        double k = (double)n * pasta_msm_nwin(256, c) * 10.0 + (double)((size_t)1 << (c - 1)) * 10.0;
+        double nb = (double)((size_t)1 << (c - 1));
+        double k = ((double)n * pasta_msm_nwin(256, c) * 10.0 + nb * 10.0) *
+                   pasta_msm_cache(nb * 64.0, l2);
         if (c == 1 || k < bc) bc = k, best = c;
     }
     return best;

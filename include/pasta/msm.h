@@ -32,8 +32,9 @@
  * [2^(j c)] P_i, j < ceil(256 / c), is built once in caller memory; MSMs over any prefix
  * of those bases then need no doublings and one bucket reduction. The window size c is
  * the memory parameter: the table takes 64 + 64 n ceil(256 / c) bytes (c = 16: 1 KiB per
- * base; c = 0: the rule of docs/MSM.md for n bases), reported by msm_fixed_size before
- * anything is allocated. The table holds no pointers: it may be copied, saved and loaded
+ * base; c = 0: the rule of docs/MSM.md for n bases, which depends on n and on the host's
+ * L2 cache size: query the size where the table is built), reported by msm_fixed_size
+ * before anything is allocated. The table holds no pointers: it may be copied, saved and loaded
  * (same library version and curve), and used by several threads at once.
  *
  * Every pasta_vesta_* function has the contract of the pasta_pallas_* function of the same

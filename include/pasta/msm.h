@@ -34,8 +34,8 @@
  * the memory parameter: the table takes 64 + 64 n ceil(256 / c) bytes (c = 16: 1 KiB per
  * base; c = 0: the rule of docs/MSM.md for n bases, which depends on n and on the host's
  * L2 cache size: query the size where the table is built), reported by msm_fixed_size
- * before anything is allocated. The table holds no pointers: it may be copied, saved and loaded
- * (same library version and curve), and used by several threads at once.
+ * before anything is allocated. The table holds no pointers: it may be copied, saved and
+ * loaded (same library version and curve), and used by several threads at once.
  *
  * Every pasta_vesta_* function has the contract of the pasta_pallas_* function of the same
  * name with Fq for the base field and Fp for the scalar field. */

@@ -1,10 +1,9 @@
 /* Field microbenchmarks (suite "field"): every op per field and runnable backend.
  * Kernels (add, sub, neg, double, mul, square) are timed as dependent chains compiled
  * inside the backend (the table's `chain` member), so no per-op call is timed: x = op(x, y)
- * with the kernel inlined into the backend's loop and x in registers (latency).
- * Whether a kernel is inlined into that loop or called (a direct call) is the compiler's
- * choice: gcc 12 -O3 inlines the asm add and calls the asm mul and sqr, and calls the
- * portable add4 and mul4 helpers.
+ * with the kernel inlined into the backend's loop and x in registers (latency). Each
+ * kernel's loop is a function of its own with the kernel inlined (fields/chain_impl.h),
+ * so its code is the same in every build configuration (ctest kernel_counts).
  * add_x4, mul_x4, square_x4 (fp only: the references of the api suite's _x4 rows): 4
  * independent chains interleaved in one loop on the backend's kernels (bench_kernels.c),
  * ns per single operation (throughput). */

@@ -284,8 +284,9 @@ static void circuit_free(circuit *c) {
     halo2_params_free(&c->params);
 }
 
-/* kind and actions already checked (parse_circuit, parse_actions) */
-static int circuit_init(circuit *c, int kind, int actions, int threads) {
+/* kind and actions already checked (parse_circuit, parse_actions); the commit key
+ * (fixed-base tables: the prover's) only when prover is set */
+static int circuit_init(circuit *c, int kind, int actions, int threads, int prover) {
     memset(c, 0, sizeof *c);
     c->name = circuit_names[kind];
     c->kind = kind;
@@ -294,7 +295,7 @@ static int circuit_init(circuit *c, int kind, int actions, int threads) {
     c->actions = actions;
     int rc = halo2_params_new(&c->params, (uint32_t)c->k);
     if (rc == PASTA_OK) rc = keygen(c);
-    if (rc == PASTA_OK) rc = halo2_commit_key_init(&c->ck, &c->params, 0, threads);
+    if (rc == PASTA_OK && prover) rc = halo2_commit_key_init(&c->ck, &c->params, 0, threads);
     for (int i = 0; rc == PASTA_OK && i < MAX_ACTIONS; i++) {
         c->advice[i] = calloc((size_t)c->ncols * c->params.n, sizeof(pasta_fp));
         if (c->advice[i] == NULL) rc = PASTA_ERR_NO_MEMORY;
@@ -494,7 +495,7 @@ static int cmd_prove(int argc, char **argv) {
     circuit c;
     static uint8_t proof[MAX_PROOF];
     size_t len = 0;
-    int lrc = circuit_init(&c, kind, actions, threads), code = 0;
+    int lrc = circuit_init(&c, kind, actions, threads, 1), code = 0;
     if (lrc != PASTA_OK) code = library_error("keygen", lrc);
     if (!code && (lrc = synthesize(&c, &w)) != PASTA_OK) code = library_error("witness synthesis", lrc);
     if (!code && (lrc = prove_once(&c, seed, threads, proof, &len, NULL)) != PASTA_OK)
@@ -572,7 +573,7 @@ static int cmd_verify(int argc, char **argv) {
             return msg(EXIT_USAGE, "%s", err);
     }
     circuit c;
-    int lrc = circuit_init(&c, kind, actions, 0), code = 0;
+    int lrc = circuit_init(&c, kind, actions, 0, 0), code = 0;
     if (lrc != PASTA_OK) code = library_error("keygen", lrc);
     for (int k = 0; !code && k < ninst; k++) c.inst[k / instance_values(kind)][k % instance_values(kind)] = inst[k];
     const size_t want = code ? 0 : halo2_proof_size(&c.vk, actions);
@@ -817,7 +818,7 @@ static int cmd_bench(int argc, char **argv) {
     for (int ai = 0; ai < na && code == 0; ai++) {
         circuit c;
         size_t len = 0;
-        int lrc = circuit_init(&c, kind, actions[ai], 0);
+        int lrc = circuit_init(&c, kind, actions[ai], 0, 1);
         if (lrc == PASTA_OK) lrc = synthesize(&c, &w);
         if (lrc != PASTA_OK) code = library_error("keygen and witness", lrc);
         for (int b = 0; b < nb && code == 0; b++) {

@@ -29,7 +29,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -725,7 +724,8 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
             snprintf(pr->backend, sizeof pr->backend, "%s", backend);
             pr->threads = threads;
             pr->actions = c->actions;
-            pr->total = shown ? r.median_ns / 1e6 : NAN;
+            if (!shown) pasta_bench_median_ci(v, n, &r.median_ns, &r.lo_ns, &r.hi_ns);
+            pr->total = r.median_ns / 1e6;
         }
         double *col = malloc((size_t)n * sizeof *col);
         for (int p = 0; col && p < HALO2_NUM_PHASES; p++) {

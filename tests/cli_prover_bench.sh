@@ -63,6 +63,8 @@ check "another seed: another proof" not cmp -s p.bin p3.bin
 expect 0 "ok" "$PB" verify --circuit plonk_k11 p3.bin
 expect 0 "" "$PB" prove --circuit plonk_k11 --demo-witness --out=demo.bin --threads=1
 expect 0 "ok" "$PB" verify --circuit plonk_k11 -- demo.bin
+expect 0 "o.hex: 10 values" "$PB" prove --circuit orchard_k11 --demo-witness --out o.bin --instance-out o.hex
+expect 0 "ok" "$PB" verify --circuit orchard_k11 --instance o.hex o.bin
 check "no temporary files left" no_temp_files
 
 # ---- --help, --version everywhere (exit 0, nothing run)

@@ -333,7 +333,8 @@ static int synthesize(circuit *c, const witness_in *w) {
     return PASTA_OK;
 }
 
-/* Reads a whole input file (not a directory) of at most cap bytes. 0, or an exit code. */
+/* Reads a whole input file (not a directory) of at most cap bytes. 0; -1: larger than
+ * cap (the caller says what it expected); else an exit code (after the message). */
 static int read_input(const char *what, const char *path, uint8_t *buf, size_t cap, size_t *len) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return msg(EXIT_USAGE, "%s %s: %s", what, path, strerror(errno));
@@ -357,7 +358,7 @@ static int read_input(const char *what, const char *path, uint8_t *buf, size_t c
             uint8_t extra;
             ssize_t more = read(fd, &extra, 1);
             close(fd);
-            if (more > 0) return -(int)1; /* too large: the caller says why */
+            if (more > 0) return -1;
             *len = n;
             return 0;
         }

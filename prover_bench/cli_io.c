@@ -207,12 +207,13 @@ int pb_out_open(pb_out *o, const char *path, char *err, size_t cap) {
         strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
         return fail(err, cap, "%s: not a file name", path);
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return fail(err, cap, "%s: is a directory", path);
-    if (snprintf(o->tmp, sizeof o->tmp, "%s.%s.XXXXXX", dir, base) >= (int)sizeof o->tmp)
+    char tmp[sizeof o->tmp]; /* o->tmp names a file only once it exists */
+    if (snprintf(tmp, sizeof tmp, "%s.%s.XXXXXX", dir, base) >= (int)sizeof tmp)
         return fail(err, cap, "%s: path too long", path);
-    o->fd = mkstemp(o->tmp);
+    o->fd = mkstemp(tmp);
+    if (o->fd >= 0) memcpy(o->tmp, tmp, sizeof tmp);
     if (o->fd < 0) {
         int e = errno;
-        o->tmp[0] = 0;
         fail(err, cap, "%s: cannot create a file in %s: %s", path, dir[0] ? dir : "./", strerror(e));
         errno = e;
         return -1;

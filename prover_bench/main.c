@@ -443,6 +443,15 @@ static int help_or_version(const args *a, const char *usage) {
 
 /* ---- prove / verify */
 
+/* SIGINT, SIGTERM, SIGHUP while proving: remove the temporary outputs, then die of it */
+static pb_out *volatile live_outs[2];
+static void on_signal(int sig) {
+    for (int i = 0; i < 2; i++)
+        if (live_outs[i] && live_outs[i]->tmp[0]) unlink(live_outs[i]->tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static int cmd_prove(int argc, char **argv) {
     static const optdef defs[] = {{"--help", 0},      {"--version", 0},      {"--circuit", 1},
                                   {"--witness", 1},   {"--demo-witness", 0}, {"--out", 1},
@@ -486,7 +495,9 @@ static int cmd_prove(int argc, char **argv) {
             return msg(EXIT_USAGE, "%s", err);
     }
     /* the outputs' temporary files first: a bad path fails before any work */
-    pb_out po, pi = {NULL, {0}, -1};
+    static pb_out po = {NULL, {0}, -1}, pi = {NULL, {0}, -1};
+    live_outs[0] = &po, live_outs[1] = &pi;
+    signal(SIGINT, on_signal), signal(SIGTERM, on_signal), signal(SIGHUP, on_signal);
     if (pb_out_open(&po, out, err, sizeof err) != 0) return msg(EXIT_USAGE, "--out %s", err);
     if (iout && pb_out_open(&pi, iout, err, sizeof err) != 0) {
         pb_out_discard(&po);
@@ -518,6 +529,8 @@ static int cmd_prove(int argc, char **argv) {
     /* both complete: rename the instance, then the proof */
     if (!code && iout && pb_out_commit(&pi, err, sizeof err) != 0) code = msg(EXIT_INTERNAL, "%s", err);
     if (!code && pb_out_commit(&po, err, sizeof err) != 0) code = msg(EXIT_INTERNAL, "%s", err);
+    signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL), signal(SIGHUP, SIG_DFL);
+    live_outs[0] = live_outs[1] = NULL;
     pb_out_discard(&po);
     pb_out_discard(&pi);
     if (!code) {

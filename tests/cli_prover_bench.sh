@@ -194,6 +194,10 @@ cp p.bin keep.bin
 expect 3 "p.bin: write failed" bash -c "ulimit -f 1; exec \"$PB\" prove --circuit plonk_k11 --witness w1.txt --out p.bin"
 check "ulimit -f: the existing proof intact" cmp -s p.bin keep.bin
 check "ulimit -f: no temporary file left" no_temp_files
+"$PB" prove --circuit plonk_k11 --witness w1.txt --out p.bin > /dev/null 2>&1 &
+sleep 0.5; kill -TERM $! 2> /dev/null; wait $!
+check "SIGTERM while proving: the proof intact" cmp -s p.bin keep.bin
+check "SIGTERM while proving: no temporary file left" no_temp_files
 expect 2 "--instance-out /nonexistent/x: cannot create a file in /nonexistent/" "$PB" prove --circuit lookup_k11 \
     --witness "$V/lookup_k11/witness-1.txt" --out new.bin --instance-out /nonexistent/x
 check "bad --instance-out: no proof left behind" test ! -e new.bin

@@ -73,17 +73,24 @@ static int is_known(const uint8_t *p, size_t n) {
     return 0;
 }
 
+static pasta_backend tabs[2];
+static int nt;
+
+/* Params::new(11) and two keygens: seconds under the sanitizers, so before the first
+ * input (libFuzzer's -timeout counts per input). */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc, (void)argv;
+    FZ_CHECK(halo2_params_new(&params, 11) == PASTA_OK, "params");
+    setup(&circs[0], 0);
+    setup(&circs[1], 1);
+    static const pasta_backend all[2] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    for (int i = 0; i < 2; i++)
+        if (pasta_backend_supported(all[i])) tabs[nt++] = all[i];
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static pasta_backend tabs[2];
-    static int nt;
-    if (params.g == NULL) {
-        FZ_CHECK(halo2_params_new(&params, 11) == PASTA_OK, "params");
-        setup(&circs[0], 0);
-        setup(&circs[1], 1);
-        static const pasta_backend all[2] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
-        for (int i = 0; i < 2; i++)
-            if (pasta_backend_supported(all[i])) tabs[nt++] = all[i];
-    }
     if (size < 1) return 0;
     const circ *c = &circs[data[0] & 1];
     const uint8_t *proof = data + 1;

@@ -80,7 +80,7 @@ PASTA_TFN void CV(batch_to_affine_core)(AFF *out, const JAC *in, size_t n, int v
 
 PASTA_TFN int CV(batch_to_affine)(AFF *out, const JAC *in, size_t n) {
     if (n == 0) return PASTA_OK;
-    if (out == NULL || in == NULL) return PASTA_ERR_INVALID_ARG;
+    if (out == NULL || in == NULL || n > SIZE_MAX / sizeof(JAC)) return PASTA_ERR_INVALID_ARG;
     CV(batch_to_affine_core)(out, in, n, 0);
     return PASTA_OK;
 }

@@ -151,7 +151,7 @@ PASTA_TFN void F(fft_pow_small)(FE *r, const FE *w, uint64_t e) {
 
 PASTA_TFN int F(coeff_rotate)(const DOM *d, FE *r, const FE *a, size_t n, int rot) {
     if (!DOM_OK(d) || r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
-    if (pasta_fft_log2(n) < 0 || n > d->ext_n) return PASTA_ERR_INVALID_ARG;
+    if (n != d->n && n != d->ext_n) return PASTA_ERR_INVALID_ARG; /* fft.h: n or N only */
     if (n == 1) {
         r[0] = a[0];
         return PASTA_OK;

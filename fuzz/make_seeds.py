@@ -61,3 +61,35 @@ for curve in (0, 1):
         write("fuzz_point_decode", f"{c}_{name}", bytes([curve]) + o + bytes([sign]))
 write("fuzz_point_decode", "mixed", b"".join(bytes([i & 1]) + raw() + bytes([i * 0x40 & 0x80])
                                              for i in range(8)))
+
+# fuzz_proof_verify: a circuit byte (0 plonk_k11, 1 lookup_k11), then a proof: halo2's
+# (tests/vectors/halo2/). The pasta_* seeds are prover_bench's own proofs, written by
+#   prover_bench prove --circuit plonk_k11 --witness tests/vectors/halo2/plonk_k11/witness-2.txt --out P
+#   prover_bench prove --circuit lookup_k11 --witness tests/vectors/halo2/lookup_k11/witness-1.txt \
+#       --seed 01 + 62 zeros --out P
+# (a circuit byte prepended); their digests are in fuzz_proof_verify.c.
+VEC = os.path.join(HERE, "..", "tests", "vectors", "halo2")
+for i in (1, 2, 3):
+    with open(os.path.join(VEC, "plonk_k11", f"proof-{i}.bin"), "rb") as f:
+        write("fuzz_proof_verify", f"halo2_plonk_{i}", b"\x00" + f.read())
+with open(os.path.join(VEC, "lookup_k11", "proof-1.bin"), "rb") as f:
+    write("fuzz_proof_verify", "halo2_lookup_1", b"\x01" + f.read())
+
+# fuzz_cli_input: a mode byte (0 plonk witness, 1 lookup witness, 2 instance, 3 seed), a
+# size byte, the text: the vectors' files (LF and CRLF) and a few near misses.
+with open(os.path.join(VEC, "plonk_k11", "witness-1.txt"), "rb") as f:
+    w = f.read()
+with open(os.path.join(VEC, "lookup_k11", "witness-1.txt"), "rb") as f:
+    bits = f.read()
+with open(os.path.join(VEC, "lookup_k11", "instance-1.hex"), "rb") as f:
+    inst = f.read()
+P = bytes.fromhex("01000000ed302d991bf94c09fc98462200000000000000000000000000000040")
+cli = {"plonk": b"\x00\x00" + w, "plonk_crlf": b"\x00\x00" + w.replace(b"\n", b"\r\n"),
+       "plonk_upper_nofinal": b"\x00\x00" + w[:2] + w[2:-1].upper(),
+       "plonk_63": b"\x00\x00" + w[:-2] + b"\n", "plonk_p": b"\x00\x00a " + P.hex().encode() + b"\n",
+       "lookup_1000": b"\x01\xff" + bits, "lookup_8": b"\x01\x07bits 01101001\n",
+       "instance_2": b"\x02\x02" + inst, "instance_2_crlf": b"\x02\x02" + inst.replace(b"\n", b"\r\n"),
+       "instance_extra": b"\x02\x01" + inst, "instance_0": b"\x02\x00",
+       "seed": b"\x03\x00" + b"0" * 62 + b"1F", "seed_minus": b"\x03\x00-1" + b"0" * 62}
+for name, data in cli.items():
+    write("fuzz_cli_input", name, data)

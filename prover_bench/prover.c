@@ -32,7 +32,11 @@ static double now_ns(int nthreads) {
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static int resolve_threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
+/* 0: OpenMP's default, capped at HALO2_MAX_THREADS as pasta caps its own counts */
+static int resolve_threads(int threads) {
+    const int t = threads > 0 ? threads : omp_get_max_threads();
+    return t < HALO2_MAX_THREADS ? t : HALO2_MAX_THREADS;
+}
 
 /* ---- The DRBG. */
 
@@ -1512,7 +1516,7 @@ int halo2_create_proof(const halo2_commit_key *ck, const halo2_pk *pk,
                        halo2_prover_timings *timings) {
     int rc = check_args(ck, pk, circuits, ncircuits, rng, out, len);
     if (rc != PASTA_OK) return rc;
-    if (threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (threads < 0 || threads > HALO2_MAX_THREADS) return PASTA_ERR_INVALID_ARG;
     const size_t size = halo2_proof_size(pk->vk, ncircuits);
     if (cap < size) return PASTA_ERR_INVALID_ARG;
     prover *p = calloc(1, sizeof *p);

@@ -72,6 +72,9 @@ typedef struct halo2_prover_timings {
     double ns[HALO2_NUM_PHASES];
 } halo2_prover_timings;
 
+/* The largest thread count halo2_create_proof takes (pasta's own cap). */
+#define HALO2_MAX_THREADS 1024
+
 /* Bytes of a proof of ncircuits instances of the circuit of vk. */
 size_t halo2_proof_size(const halo2_vk *vk, int ncircuits);
 
@@ -80,11 +83,12 @@ size_t halo2_proof_size(const halo2_vk *vk, int ncircuits);
  *   rng:     every random value (blinding rows, blinds, the random polynomials) is
  *            Fp::random: 64 bytes from rng reduced (pasta_fp_random), drawn in halo2's
  *            order, so a seeded rng gives a reproducible proof.
- *   threads: as pasta's (0: the default); the proof's bytes do not depend on it.
+ *   threads: 0 (OpenMP's default, at most HALO2_MAX_THREADS) or 1 .. HALO2_MAX_THREADS;
+ *            the proof's bytes do not depend on it.
  *   out:     cap >= halo2_proof_size bytes; *len gets the size.
  *   timings: may be NULL.
  * Returns PASTA_OK; PASTA_ERR_INVALID_ARG (NULL, mismatched params/pk, ncircuits < 1,
- * threads < 0, cap too small, an instance column too long: halo2's InstanceTooLarge, a
+ * threads outside 0 .. HALO2_MAX_THREADS, cap too small, an instance column too long: halo2's InstanceTooLarge, a
  * lookup input that is not in its table: halo2's ConstraintSystemFailure, a commitment
  * that is the identity, which halo2 cannot write); PASTA_ERR_RNG (rng failed);
  * PASTA_ERR_UNSUPPORTED (a permutation column without a rotation-0 query, degree > 65,

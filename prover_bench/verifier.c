@@ -19,15 +19,24 @@ void halo2_reader_init(halo2_proof_reader *r, halo2_transcript *t, const uint8_t
     r->len = len;
     r->pos = 0;
     r->t = t;
+    r->fault = HALO2_FAULT_NONE;
+}
+
+static int read_fault(halo2_proof_reader *r, int fault) {
+    if (r->fault == HALO2_FAULT_NONE) r->fault = fault;
+    return PASTA_ERR_INVALID_ARG;
 }
 
 int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p) {
     pasta_vesta_affine q;
-    if (r->len - r->pos < 32) return PASTA_ERR_INVALID_ARG;
-    if (pasta_vesta_affine_from_bytes(&q, r->buf + r->pos) != PASTA_OK)
-        return PASTA_ERR_INVALID_ARG;
+    if (r->len - r->pos < 32) return read_fault(r, HALO2_FAULT_SHORT);
+    const int rc = pasta_vesta_affine_from_bytes(&q, r->buf + r->pos);
+    if (rc != PASTA_OK)
+        return read_fault(r, rc == PASTA_ERR_NONCANONICAL ? HALO2_FAULT_POINT_NONCANONICAL
+                                                          : HALO2_FAULT_POINT_OFF_CURVE);
     /* the identity decodes, but halo2's common_point refuses it */
-    if (halo2_transcript_common_point(r->t, &q) != PASTA_OK) return PASTA_ERR_INVALID_ARG;
+    if (halo2_transcript_common_point(r->t, &q) != PASTA_OK)
+        return read_fault(r, HALO2_FAULT_POINT_IDENTITY);
     r->pos += 32;
     *p = q;
     return PASTA_OK;
@@ -35,8 +44,9 @@ int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p) {
 
 int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s) {
     pasta_fp v;
-    if (r->len - r->pos < 32) return PASTA_ERR_INVALID_ARG;
-    if (pasta_fp_from_bytes(&v, r->buf + r->pos) != PASTA_OK) return PASTA_ERR_INVALID_ARG;
+    if (r->len - r->pos < 32) return read_fault(r, HALO2_FAULT_SHORT);
+    if (pasta_fp_from_bytes(&v, r->buf + r->pos) != PASTA_OK)
+        return read_fault(r, HALO2_FAULT_SCALAR_NONCANONICAL);
     halo2_transcript_common_scalar(r->t, &v);
     r->pos += 32;
     *s = v;
@@ -797,7 +807,7 @@ static int open_and_check(verifier *v) {
     if ((rc = halo2_read_scalar(&v->r, &c)) != PASTA_OK) goto done;
     if ((rc = halo2_read_scalar(&v->r, &f)) != PASTA_OK) goto done;
     if (v->r.pos != v->r.len) { /* halo2 leaves trailing bytes unread; pasta rejects them */
-        rc = PASTA_ERR_INVALID_ARG;
+        rc = read_fault(&v->r, HALO2_FAULT_TRAILING);
         goto done;
     }
     pasta_fp_neg(&neg_c, &c);
@@ -857,6 +867,18 @@ int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int
                              const pasta_fp *const *const *instances,
                              const size_t *const *instance_lens, const uint8_t *proof,
                              size_t proof_len) {
+    halo2_fault fault;
+    size_t offset;
+    return halo2_verify_proof_explain(params, vk, ncircuits, instances, instance_lens, proof,
+                                      proof_len, &fault, &offset);
+}
+
+int halo2_verify_proof_explain(const halo2_params *params, const halo2_vk *vk, int ncircuits,
+                               const pasta_fp *const *const *instances,
+                               const size_t *const *instance_lens, const uint8_t *proof,
+                               size_t proof_len, halo2_fault *fault, size_t *offset) {
+    *fault = HALO2_FAULT_NONE;
+    *offset = 0;
     if (params == NULL || vk == NULL || vk->cs == NULL || (proof == NULL && proof_len > 0) ||
         ncircuits < 1 || ncircuits > HALO2_MAX_CIRCUITS)
         return PASTA_ERR_INVALID_ARG;
@@ -918,6 +940,8 @@ int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int
         build_queries(v);
         rc = open_and_check(v);
     }
+    if (rc == PASTA_ERR_INVALID_ARG && v->r.fault != HALO2_FAULT_NONE)
+        *fault = (halo2_fault)v->r.fault, *offset = v->r.pos;
     free(v);
     free(circs);
     return rc;

@@ -27,12 +27,25 @@ typedef struct halo2_proof_reader {
     const uint8_t *buf;
     size_t len, pos;
     halo2_transcript *t;
+    int fault; /* the first failed read: a halo2_fault, at pos */
 } halo2_proof_reader;
+
+/* Why a proof is malformed (halo2_verify_proof_explain), for messages. */
+typedef enum halo2_fault {
+    HALO2_FAULT_NONE = 0,
+    HALO2_FAULT_SHORT,             /* the proof ends inside an item */
+    HALO2_FAULT_TRAILING,          /* bytes after the last item */
+    HALO2_FAULT_POINT_NONCANONICAL, /* a point's x is not below the modulus */
+    HALO2_FAULT_POINT_OFF_CURVE,   /* a point's x has no point */
+    HALO2_FAULT_POINT_IDENTITY,    /* the identity, which halo2 cannot absorb */
+    HALO2_FAULT_SCALAR_NONCANONICAL /* a scalar not below p */
+} halo2_fault;
 
 void halo2_reader_init(halo2_proof_reader *r, halo2_transcript *t, const uint8_t *buf,
                        size_t len);
 /* PASTA_OK, or PASTA_ERR_INVALID_ARG (too few bytes left, an encoding that does not
- * decode, or the identity); nothing read or absorbed and *p untouched on error. */
+ * decode, or the identity; r->fault says which, the first time); nothing read or
+ * absorbed and *p untouched on error. */
 int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p);
 /* PASTA_OK, or PASTA_ERR_INVALID_ARG (too few bytes left, non-canonical). */
 int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
@@ -72,5 +85,12 @@ int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int
                              const pasta_fp *const *const *instances,
                              const size_t *const *instance_lens, const uint8_t *proof,
                              size_t proof_len);
+/* halo2_verify_proof_multi, and for a malformed proof (PASTA_ERR_INVALID_ARG from reading
+ * it) what failed and where: *fault and *offset (the failed item's first byte, or for
+ * HALO2_FAULT_TRAILING the proof's expected length); HALO2_FAULT_NONE otherwise. */
+int halo2_verify_proof_explain(const halo2_params *params, const halo2_vk *vk, int ncircuits,
+                               const pasta_fp *const *const *instances,
+                               const size_t *const *instance_lens, const uint8_t *proof,
+                               size_t proof_len, halo2_fault *fault, size_t *offset);
 
 #endif /* PASTA_HALO2_VERIFIER_H */

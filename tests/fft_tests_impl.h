@@ -461,6 +461,11 @@ static void T(check_bad)(const pasta_ops *t) {
         cr_assert_eq(OPS(t)->coeff_to_extended(&d, r, a, badn[i], 1), PASTA_ERR_INVALID_ARG);
         cr_assert_eq(OPS(t)->coeff_rotate(&d, r, a, badn[i], 1), PASTA_ERR_INVALID_ARG);
     }
+    /* coeff_rotate: n = d->n or d->ext_n only (here 16 or 32), not other powers of two */
+    static const size_t rotn[] = {1, 2, 8};
+    for (size_t i = 0; i < sizeof rotn / sizeof rotn[0]; i++)
+        cr_assert_eq(OPS(t)->coeff_rotate(&d, r, a, rotn[i], 1), PASTA_ERR_INVALID_ARG,
+                     "coeff_rotate n=%zu", rotn[i]);
     cr_assert_eq(OPS(t)->ntt(NULL, a, 16, 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->ntt(&d, NULL, 16, 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->ntt(&d, a, 16, -1), PASTA_ERR_INVALID_ARG);
@@ -595,7 +600,25 @@ static void T(check_typed)(void) {
     cr_assert(PUBF(eq)(&z, &vals[1]), "typed rotation: p(omega X) at 1 = value 1");
     TP(lagrange) bad = {vals, 3};
     cr_assert_eq(PUBF(lagrange_to_coeff)(&d, &cv, &bad, 1), PASTA_ERR_INVALID_ARG);
+    /* errors write nothing: not the output's values (distinct storage) nor its n */
+    FT out[128];
+    memset(out, 0xa5, sizeof out);
+    TP(coeff) co = {out, 7};
+    TP(lagrange) lo = {out, 7};
+    TP(extended) eo = {out, 7};
+    cr_assert_eq(PUBF(coeff_to_lagrange)(&d, &lo, &cv, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(PUBF(lagrange_to_coeff)(&d, &co, &lv, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(PUBF(extended_to_coeff_poly)(&d, &co, &ev, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(PUBF(coeff_to_extended_poly)(&d, &eo, &cv, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(PUBF(lagrange_to_extended_poly)(&d, &eo, &lv, -1), PASTA_ERR_INVALID_ARG);
+    TP(coeff) c8 = {c, 8}; /* a power of two below d->n: not a coeff_rotate length */
+    cr_assert_eq(PUBF(coeff_poly_rotate)(&d, &co, &c8, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert(all_a5(out, sizeof out), "typed wrapper wrote on error");
+    cr_assert(co.n == 7 && lo.n == 7 && eo.n == 7, "typed wrapper set n on error");
     PUBF(domain_free)(&d);
+    /* a freed (zeroed) domain */
+    cr_assert_eq(PUBF(lagrange_to_coeff)(&d, &co, &lv, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert(all_a5(out, sizeof out), "typed wrapper wrote on error");
 }
 #undef TP
 

@@ -424,8 +424,35 @@ static void le32(uint8_t out[32], const uint64_t v[4]) {
         cr_assert_eq(memcmp(g, back, 32), 0);                                                \
     }
 
+/* batch_to_affine: NULL with n > 0 and sizes whose byte count overflows size_t are
+ * INVALID_ARG (CONTRACT.md §4), out untouched (the arrays are never read); NULL with
+ * n = 0 is OK. fn: the backend's entry or the public one. */
+#define BATCH_AFFINE_CONTRACT(CRV)                                                           \
+    static void CRV##_batch_sizes(int (*fn)(pasta_##CRV##_affine *,                          \
+                                            const pasta_##CRV##_jacobian *, size_t)) {       \
+        pasta_##CRV##_jacobian in[2];                                                        \
+        pasta_##CRV##_affine out[2];                                                         \
+        pasta_##CRV##_generator(&in[0]);                                                     \
+        pasta_##CRV##_identity(&in[1]);                                                      \
+        memset(out, SENTINEL, sizeof out);                                                   \
+        const size_t huge[] = {SIZE_MAX, SIZE_MAX / 32, SIZE_MAX / sizeof in[0] + 1};        \
+        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++)                            \
+            cr_assert_eq(fn(out, in, huge[i]), PASTA_ERR_INVALID_ARG, "n = %zu", huge[i]);   \
+        cr_assert_eq(fn(NULL, in, 1), PASTA_ERR_INVALID_ARG);                                \
+        cr_assert_eq(fn(out, NULL, 1), PASTA_ERR_INVALID_ARG);                               \
+        cr_assert(all_bytes(out, sizeof out, SENTINEL), "batch_to_affine: output changed");  \
+        cr_assert_eq(fn(NULL, NULL, 0), PASTA_OK);                                           \
+        cr_assert_eq(fn(out, in, 2), PASTA_OK);                                              \
+        pasta_##CRV##_affine want;                                                           \
+        pasta_##CRV##_to_affine(&want, &in[0]);                                              \
+        cr_assert_eq(memcmp(&out[0], &want, sizeof want), 0);                                \
+        cr_assert(pasta_##CRV##_affine_is_identity(&out[1]));                                \
+    }
+
 CURVE_CONTRACT(pallas, fp)
 CURVE_CONTRACT(vesta, fq)
+BATCH_AFFINE_CONTRACT(pallas)
+BATCH_AFFINE_CONTRACT(vesta)
 
 Test(contract_portable, point_decoding) {
     const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);
@@ -436,6 +463,18 @@ Test(contract_x86_64_asm, point_decoding) {
     const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);
     pallas_decoding(t);
     vesta_decoding(t);
+}
+
+Test(contract_curve, batch_to_affine_sizes) {
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        const pasta_ops *t = pasta_ops_for(all[i]);
+        if (t == NULL) continue;
+        pallas_batch_sizes(t->pallas->batch_to_affine);
+        vesta_batch_sizes(t->vesta->batch_to_affine);
+    }
+    pallas_batch_sizes(pasta_pallas_batch_to_affine);
+    vesta_batch_sizes(pasta_vesta_batch_to_affine);
 }
 
 /* ---- msm/ (include/pasta/msm.h): allocation failure at every site, the bad-argument

@@ -190,6 +190,42 @@ Test(halo2_verify, malformed_truncated_and_over_long_proofs_are_invalid) {
     cr_assert_eq(r.pos, PROOF_LEN - 31);
 }
 
+/* halo2_verify_proof_explain: which item of a malformed proof failed, and where. */
+static void explain(const uint8_t *buf, size_t len, int want_rc, halo2_fault want, size_t at) {
+    halo2_fault f;
+    size_t off;
+    cr_assert_eq(halo2_verify_proof_explain(&params, &vk, 1, NULL, NULL, buf, len, &f, &off), want_rc,
+                 "len %zu", len);
+    cr_assert_eq(f, want, "len %zu: fault %d, expected %d", len, (int)f, (int)want);
+    cr_assert_eq(off, at, "len %zu: offset %zu, expected %zu", len, off, at);
+}
+
+Test(halo2_verify, malformed_proofs_are_explained) {
+    uint8_t buf[PROOF_LEN + 1];
+    explain(proofs[0], PROOF_LEN, PASTA_OK, HALO2_FAULT_NONE, 0);
+    memcpy(buf, proofs[0], PROOF_LEN);
+    buf[OFF_F] ^= 1; /* well formed, fails the check */
+    explain(buf, PROOF_LEN, HALO2_ERR_VERIFY, HALO2_FAULT_NONE, 0);
+    memcpy(buf, proofs[0], PROOF_LEN);
+    buf[PROOF_LEN] = 0;
+    explain(buf, PROOF_LEN + 1, PASTA_ERR_INVALID_ARG, HALO2_FAULT_TRAILING, PROOF_LEN);
+    explain(buf, PROOF_LEN - 1, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SHORT, OFF_F);
+    explain(buf, 0, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SHORT, 0);
+    explain(buf, OFF_EVALS + 5, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SHORT, OFF_EVALS);
+    memset(buf + OFF_PERM, 0, 32);
+    buf[OFF_PERM] = 2; /* x = 2: 2^3 + 5 is not a square mod q */
+    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_POINT_OFF_CURVE, OFF_PERM);
+    memset(buf + OFF_ADVICE, 0, 32);
+    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_POINT_IDENTITY, OFF_ADVICE);
+    memcpy(buf, proofs[0], PROOF_LEN);
+    memset(buf + OFF_SPOLY, 0xff, 31);
+    buf[OFF_SPOLY + 31] = 0x7f;
+    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_POINT_NONCANONICAL, OFF_SPOLY);
+    memcpy(buf, proofs[0], PROOF_LEN);
+    buf[OFF_C + 31] |= 0x80;
+    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SCALAR_NONCANONICAL, OFF_C);
+}
+
 /* Another verifying key (its transcript repr or one fixed commitment changed), or the
  * proofs' pieces mixed between proofs: rejected by the checks. */
 Test(halo2_verify, wrong_key_or_mixed_proofs_fail_the_check) {

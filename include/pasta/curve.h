@@ -66,8 +66,8 @@ PASTA_API void pasta_pallas_to_affine(pasta_pallas_affine *r, const pasta_pallas
 PASTA_API void pasta_pallas_to_affine_var(pasta_pallas_affine *r, const pasta_pallas_jacobian *a);
 /* out[i] = in[i] in affine form for i < n, with one inversion (Montgomery's trick);
  * identities become (0, 0). Constant time in the values. out and in must not overlap;
- * needs no heap. Returns PASTA_OK, or PASTA_ERR_INVALID_ARG (NULL with n > 0); on error
- * out is untouched. */
+ * needs no heap. Returns PASTA_OK, or PASTA_ERR_INVALID_ARG (NULL with n > 0, or
+ * n * sizeof(pasta_pallas_jacobian) overflowing size_t); on error out is untouched. */
 PASTA_API int pasta_pallas_batch_to_affine(pasta_pallas_affine *out,
                                            const pasta_pallas_jacobian *in, size_t n);
 /* 1 if a is the identity (Z = 0), else 0. */

@@ -185,8 +185,9 @@ PASTA_API int pasta_fq_poly_add_scaled(pasta_fq *p, const pasta_fq *c, const pas
 /* ---- Basis-typed polynomials (halo2's Polynomial<F, B>): a view of caller-owned storage
  * (v, n) whose type says its basis, so that handing a Lagrange polynomial to a function
  * that wants coefficients is a compile error. The functions below are inline wrappers of
- * the array functions above (same contracts, same errors); each writes the output view's
- * n after success, and needs its v to have room for that many elements:
+ * the array functions above (same contracts, same errors; the arguments are checked before
+ * the input is copied to the output); each writes the output view's n after success, and
+ * needs its v to have room for that many elements:
  *   coeff -> lagrange (ntt), lagrange -> coeff (intt): d->n or any power of two <= N;
  *   coeff (d->n) -> extended (d->ext_n); extended -> coeff (d->ext_n coefficients);
  *   lagrange (d->n) -> extended; the vanishing division and rotations keep the basis.
@@ -204,7 +205,7 @@ static inline int pasta_fp_poly_copy_(pasta_fp *r, const pasta_fp *a, size_t n) 
 static inline int pasta_fp_coeff_to_lagrange(const pasta_fp_domain *d, pasta_fp_lagrange_poly *r,
                                           const pasta_fp_coeff_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
-        a->n > d->ext_n)
+        a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_poly_copy_(r->v, a->v, a->n);
     if (rc == PASTA_OK) rc = pasta_fp_ntt(d, r->v, a->n, threads);
@@ -214,7 +215,7 @@ static inline int pasta_fp_coeff_to_lagrange(const pasta_fp_domain *d, pasta_fp_
 static inline int pasta_fp_lagrange_to_coeff(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
                                           const pasta_fp_lagrange_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
-        a->n > d->ext_n)
+        a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_poly_copy_(r->v, a->v, a->n);
     if (rc == PASTA_OK) rc = pasta_fp_intt(d, r->v, a->n, threads);
@@ -239,7 +240,9 @@ static inline int pasta_fp_lagrange_to_extended_poly(const pasta_fp_domain *d,
 }
 static inline int pasta_fp_extended_to_coeff_poly(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
                                                const pasta_fp_extended_poly *a, int threads) {
-    if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n || d->tables == NULL ||
+        threads < 0)
+        return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_poly_copy_(r->v, a->v, a->n);
     if (rc == PASTA_OK) rc = pasta_fp_extended_to_coeff(d, r->v, a->n, threads);
     if (rc == PASTA_OK) r->n = a->n;
@@ -281,7 +284,7 @@ static inline int pasta_fq_poly_copy_(pasta_fq *r, const pasta_fq *a, size_t n) 
 static inline int pasta_fq_coeff_to_lagrange(const pasta_fq_domain *d, pasta_fq_lagrange_poly *r,
                                           const pasta_fq_coeff_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
-        a->n > d->ext_n)
+        a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_poly_copy_(r->v, a->v, a->n);
     if (rc == PASTA_OK) rc = pasta_fq_ntt(d, r->v, a->n, threads);
@@ -291,7 +294,7 @@ static inline int pasta_fq_coeff_to_lagrange(const pasta_fq_domain *d, pasta_fq_
 static inline int pasta_fq_lagrange_to_coeff(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
                                           const pasta_fq_lagrange_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
-        a->n > d->ext_n)
+        a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_poly_copy_(r->v, a->v, a->n);
     if (rc == PASTA_OK) rc = pasta_fq_intt(d, r->v, a->n, threads);
@@ -316,7 +319,9 @@ static inline int pasta_fq_lagrange_to_extended_poly(const pasta_fq_domain *d,
 }
 static inline int pasta_fq_extended_to_coeff_poly(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
                                                const pasta_fq_extended_poly *a, int threads) {
-    if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n || d->tables == NULL ||
+        threads < 0)
+        return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_poly_copy_(r->v, a->v, a->n);
     if (rc == PASTA_OK) rc = pasta_fq_extended_to_coeff(d, r->v, a->n, threads);
     if (rc == PASTA_OK) r->n = a->n;

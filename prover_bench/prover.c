@@ -1213,7 +1213,8 @@ static int intermediate_sets(const prover *p, opening_sets *o) {
 /* L or R of one IPA round: sum scalars[i] bases[i] (i < half) + [vz] u + [rand] w. */
 static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_affine *bases,
                     const pasta_fp *scalars, size_t half, const pasta_fp *vz,
-                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch) {
+                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch,
+                    int threads) {
     memcpy(bscratch, bases, half * sizeof *bscratch);
     memcpy(sscratch, scalars, half * sizeof *sscratch);
     bscratch[half] = p->ck->params->u;
@@ -1221,9 +1222,29 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     sscratch[half] = *vz;
     sscratch[half + 1] = *rand;
     pasta_vesta_jacobian j;
-    TRY(pasta_vesta_msm_var(&j, bscratch, sscratch, half + 2, p->threads));
+    TRY(pasta_vesta_msm_var(&j, bscratch, sscratch, half + 2, threads));
     pasta_vesta_to_affine_var(r, &j);
     return PASTA_OK;
+}
+
+/* L and R at once on 2 threads, each MSM on one: no split of an MSM into chunks, whose
+ * extra bucket work is the most a 2-thread proof loses (docs/PARALLEL.md). */
+typedef struct ipa_sides_ctx {
+    const prover *p;
+    pasta_vesta_affine *out[2];
+    const pasta_vesta_affine *bases[2];
+    const pasta_fp *scalars[2], *vz[2], *rand[2];
+    pasta_vesta_affine *bscratch[2];
+    pasta_fp *sscratch[2];
+    size_t half;
+    int rc[2];
+} ipa_sides_ctx;
+static void ipa_sides(void *vc, size_t s0, size_t s1, int t) {
+    ipa_sides_ctx *x = vc;
+    (void)t;
+    for (size_t s = s0; s < s1; s++)
+        x->rc[s] = ipa_side(x->p, x->out[s], x->bases[s], x->scalars[s], x->half, x->vz[s],
+                            x->rand[s], x->bscratch[s], x->sscratch[s], 1);
 }
 
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
@@ -1238,8 +1259,8 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
     const size_t n = p->n;
     const int k = (int)p->ck->params->k;
     pasta_fp *s_poly = malloc(n * sizeof *s_poly), *b = malloc(n * sizeof *b);
-    pasta_fp *sscratch = malloc((n / 2 + 2) * sizeof *sscratch);
-    pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc((n / 2 + 2) * sizeof *bscratch);
+    pasta_fp *sscratch = malloc(2 * (n / 2 + 2) * sizeof *sscratch);
+    pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
     int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
     pasta_vesta_affine c;
@@ -1276,8 +1297,17 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
         if (rc != PASTA_OK) break;
         pasta_fp_mul(&vl, &vl, &z);
         pasta_fp_mul(&vr, &vr, &z);
-        rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch);
-        if (rc == PASTA_OK) rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch);
+        if (p->nthreads == 2) {
+            ipa_sides_ctx sc = {p, {&L, &R}, {g, &g[half]}, {&p_poly[half], p_poly}, {&vl, &vr},
+                                {&lr, &rr}, {bscratch, bscratch + n / 2 + 2},
+                                {sscratch, sscratch + n / 2 + 2}, half, {0, 0}};
+            halo2_par_for(2, 2, ipa_sides, &sc);
+            rc = sc.rc[0] != PASTA_OK ? sc.rc[0] : sc.rc[1];
+        } else {
+            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
+            if (rc == PASTA_OK)
+                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch, p->threads);
+        }
         if (rc == PASTA_OK) rc = write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = write_point(&p->w, &R);
         if (rc != PASTA_OK) break;

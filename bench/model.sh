@@ -10,7 +10,8 @@
 # parallel region (the library's and the prover's) runs its P ranges one after the other
 # on one thread, each timed (thread CPU time), between the prover's phase marks. Per
 # proof and phase: serial = phase time - the regions' work; predicted = serial + sum over
-# regions of (the longest range + fork/join cost). The fork/join cost of P threads after a
+# regions of min(the longest range + fork/join cost, the region's work) (the calling
+# thread takes the ranges no worker has started). The fork/join cost of P threads after a
 # serial gap g comes from pasta_parallel_cal (thread counts up to the cores; beyond, the
 # largest measured count's cost scaled by (P - 1) / (Pm - 1)), or from --fj "P:GAP:NS,..."
 # (GAP, NS in ns; a row per P and gap; the nearest gap at or below a region's gap is used);
@@ -112,7 +113,8 @@ for P in ${THREADS//,/ }; do
         for (i = 4; i <= NF; i++) { w += $i; if ($i > mx) mx = $i }
         gap = lastend < 0 ? 1e9 : start - lastend
         lastend = start + w
-        work += w; pred += mx + cost(nt, gap); nreg++
+        c = mx + cost(nt, gap)
+        work += w; pred += c < w ? c : w; nreg++
         next
     }
     $1 == "P" {

@@ -6,8 +6,9 @@
  * For each thread count P and each gap g before a region (0, 10, 100, 1000 us of the
  * calling thread's serial work: the pool's workers spin through short gaps and sleep
  * through long ones), runs N regions of P ranges of US microseconds of work each (default
- * 50) and prints "F <P> <gap ns> <cost ns>": the Q-quantile (default 0.5: the median) of a
- * region's wall time minus US. On a loaded host a low Q (0.1) estimates the idle cost. */
+ * 200) and prints "F <P> <gap ns> <cost ns>": the Q-quantile (default 0.5: the median) of a
+ * region's wall time minus US. On a loaded host a low Q (0.1) estimates the idle cost. A
+ * cost near US means the calling thread ran the ranges of workers that had not started. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +41,7 @@ int main(int argc, char **argv) {
     const char *list = "2";
     int regions = 400;
     double q = 0.5;
-    work_ns = 50e3;
+    work_ns = 200e3;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--threads") == 0) list = argv[i + 1];
         else if (strcmp(argv[i], "--work") == 0) work_ns = atof(argv[i + 1]) * 1e3;

@@ -148,9 +148,9 @@ static inline size_t range_lo(size_t ntasks, size_t nt, size_t r) {
     return ntasks / nt * r + (r < ntasks % nt ? r : ntasks % nt);
 }
 
-/* Claims and runs ranges of job seq until none is left. */
-/* A successful claim of range r < nt of job seq means the job is not finished, so its
- * fields are stable until this thread counts the range done. */
+/* Claims and runs ranges of job seq until none is left. A successful claim of range
+ * r < nt of job seq means the job is not finished, so its fields are stable until this
+ * thread counts the range done. */
 static void run_claims(unsigned seq) {
     uint64_t v = atomic_load_explicit(&pool.claim, memory_order_acquire);
     for (;;) {

@@ -5,7 +5,7 @@
 #   bench/scaling.sh [--quick] [--build-dir DIR]... [--backend auto|portable|x86_64-asm|all]
 #                    [--max-threads N] [--oversubscribe] [--threads LIST]
 #                    [--workloads LIST] [--samples N] [--measure S] [--out DIR]
-#                    [--json FILE] [--csv FILE]
+#                    [--model-threads LIST] [--json FILE] [--csv FILE]
 #   bench/scaling.sh --analyse DIR [--json FILE] [--csv FILE]   (redo tables and plots)
 #
 # Workloads (--workloads, comma-separated; default all): msm (Pallas var and fixed-base
@@ -21,7 +21,10 @@
 # Backends: --backend (default auto, the build's run-time choice) per build directory;
 # all = every backend the build runs here. Several --build-dir (e.g. build-main-portable
 # build-main-asm of `make bench`) compare configurations; a variant is CONFIG/BACKEND.
-# --quick (CI): threads 1 and 2, msm var n = 2049, ntt 2^14, plonk only, few samples,
+# Model: the prover workloads at the thread counts of 2, 4, 8, 16 above the cores (or
+# --model-threads LIST; "none" for none) come from bench/model.sh (docs/PARALLEL.md): the
+# time predicted from a traced 1-thread run, marked "model" (clock "model", "model":true).
+# --quick (CI): threads 1 and 2, model 4, msm var n = 2049, ntt 2^14, plonk only, few samples,
 # every backend; checks that the plots exist and are non-empty.
 #
 # Output in --out DIR (default bench-results/scaling-STAMP): raw.jsonl (the programs' JSON
@@ -39,7 +42,7 @@ cd "$(dirname "$0")/.."
 usage() { sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-2}"; }
 
 QUICK=0 BACKEND=auto MAXT="" OVERSUB=0 TLIST="" WORKLOADS="msm,ntt,plonk,orchard"
-SAMPLES="" MEASURE="" OUT="" JSON_OUT="" CSV_OUT="" ANALYSE="" BUILDS=()
+SAMPLES="" MEASURE="" OUT="" JSON_OUT="" CSV_OUT="" ANALYSE="" BUILDS=() MODELT=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
         --oversubscribe) OVERSUB=1 ;;
         --threads) TLIST=${2:?}; shift ;;
         --workloads) WORKLOADS=${2:?}; shift ;;
+        --model-threads) MODELT=${2:?}; shift ;;
         --samples) SAMPLES=${2:?}; shift ;;
         --measure) MEASURE=${2:?}; shift ;;
         --out) OUT=${2:?}; shift ;;
@@ -113,8 +117,8 @@ analyse() { # DIR
         return sprintf("%.1f us", ns / 1e3)
     }
     function fname(s) { gsub(/[^A-Za-z0-9_.-]+/, "_", s); return s }
-    function mark(t) { return t > cpus ? " !" : t > cores ? " *" : "" }
-    function longmark(t) { return t > cpus ? " (oversubscribed)" : t > cores ? " (SMT)" : "" }
+    function mark(t) { return (t in modelt) ? " (model)" : t > cpus ? " !" : t > cores ? " *" : "" }
+    function longmark(t) { return (t in modelt) ? " (model)" : t > cpus ? " (oversubscribed)" : t > cores ? " (SMT)" : "" }
     function thr(t) { return t " thread" (t > 1 ? "s" : "") mark(t) }
     function jstr(s) { return s == "" ? "null" : "\"" s "\"" }
     function addw(w) { if (!(w in wseen)) { wseen[w] = 1; W[++nw] = w } }
@@ -147,6 +151,7 @@ analyse() { # DIR
         if (key in med) { print "two results for " v " " w " " ph " threads " t > "/dev/stderr"; bad = 1 }
         med[key] = num($0, "median_ns"); lo[key] = num($0, "lo_ns"); hi[key] = num($0, "hi_ns")
         clk[key] = str($0, "clock")
+        if (clk[key] == "model") modelt[t] = 1
         if (!(w in word)) word[w] = order * 1e12 + (suite == "prover" ? NR : n * 10 + (name == "fixed"))
         addw(w); addv(v); addt(t)
         if (ph != "") { phs[w, ph] = 1 }
@@ -165,7 +170,7 @@ analyse() { # DIR
         printf "## Thread scaling\n\nHost: %s, %d cores, %d logical CPUs, %s thread(s) per core. OpenMP: OMP_NUM_THREADS=%s OMP_PROC_BIND=%s OMP_PLACES=%s OMP_WAIT_POLICY=%s GOMP_SPINCOUNT=%s.\n", \
             H["model"], cores, cpus, H["threads_per_core"], H["OMP_NUM_THREADS"], H["OMP_PROC_BIND"], H["OMP_PLACES"], H["OMP_WAIT_POLICY"], H["GOMP_SPINCOUNT"] > md
         printf "Speedup = time(1 thread) / time(t); efficiency = speedup / t; intervals from the 95%% intervals of both medians. " > md
-        printf "`*` SMT: more threads than cores (sibling hyperthreads); `!` oversubscribed: more threads than logical CPUs. Neither is scaling.\n" > md
+        printf "`*` SMT: more threads than cores (sibling hyperthreads); `!` oversubscribed: more threads than logical CPUs. Neither is scaling. \"model\": predicted from a traced 1-thread run (bench/model.sh, docs/PARALLEL.md), not measured.\n" > md
         for (vi = 1; vi <= nv; vi++) {
             v = V[vi]; split(v, vc, "/")
             printf "\n### %s\n\n| Workload | Threads | Median (95%% CI) | Speedup (95%% CI) | Efficiency (95%% CI) |\n|---|---|---|---|---|\n", v > md
@@ -191,7 +196,8 @@ analyse() { # DIR
                     for (ti = 1; ti <= nt; ti++) {
                         t = T[ti]; k = v SUBSEP w SUBSEP ph SUBSEP t
                         if (!(k in med)) continue
-                        over = t > cpus; smt = !over && t > cores
+                        ismodel = clk[k] == "model"
+                        over = !ismodel && t > cpus; smt = !ismodel && !over && t > cores
                         if ((k1 in med) && med[k] > 0 && lo[k] > 0) {
                             s = med[k1] / med[k]; slo = lo[k1] / hi[k]; shi = hi[k1] / lo[k]
                             e = s / t; elo = slo / t; ehi = shi / t
@@ -200,13 +206,13 @@ analyse() { # DIR
                             ej = sprintf("%.4f", e); eloj = sprintf("%.4f", elo); ehij = sprintf("%.4f", ehi)
                         } else sj = sloj = shij = ej = eloj = ehij = "null"
                         dg = ph == "" && ((w, v, t) in digest) ? digest[w, v, t] : ""
-                        printf "{\"suite\":\"scaling\",\"name\":\"%s\",\"phase\":%s,\"variant\":\"%s\",\"config\":\"%s\",\"backend\":\"%s\",\"threads\":%d,\"cores\":%d,\"cpus\":%d,\"oversubscribed\":%s,\"smt\":%s,\"median_ns\":%.9g,\"lo_ns\":%.9g,\"hi_ns\":%.9g,\"clock\":%s,\"speedup\":%s,\"speedup_lo\":%s,\"speedup_hi\":%s,\"efficiency\":%s,\"efficiency_lo\":%s,\"efficiency_hi\":%s,\"digest\":%s,\"cpu\":\"%s\",\"host\":\"%s\"}\n", \
-                            w, jstr(ph), v, vc[1], vc[2], t, cores, cpus, over ? "true" : "false", smt ? "true" : "false", med[k], lo[k], hi[k], jstr(clk[k]), sj, sloj, shij, ej, eloj, ehij, jstr(dg), cpu, H["model"] > js
+                        printf "{\"suite\":\"scaling\",\"name\":\"%s\",\"phase\":%s,\"variant\":\"%s\",\"config\":\"%s\",\"backend\":\"%s\",\"threads\":%d,\"cores\":%d,\"cpus\":%d,\"oversubscribed\":%s,\"smt\":%s,\"model\":%s,\"median_ns\":%.9g,\"lo_ns\":%.9g,\"hi_ns\":%.9g,\"clock\":%s,\"speedup\":%s,\"speedup_lo\":%s,\"speedup_hi\":%s,\"efficiency\":%s,\"efficiency_lo\":%s,\"efficiency_hi\":%s,\"digest\":%s,\"cpu\":\"%s\",\"host\":\"%s\"}\n", \
+                            w, jstr(ph), v, vc[1], vc[2], t, cores, cpus, over ? "true" : "false", smt ? "true" : "false", ismodel ? "true" : "false", med[k], lo[k], hi[k], jstr(clk[k]), sj, sloj, shij, ej, eloj, ehij, jstr(dg), cpu, H["model"] > js
                         printf "%s,%s,%s,\"%s\",%s,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%s,%s,%s,%s,%s,%s,%s,%s\n", v, vc[1], vc[2], w, ph, t, cores, cpus, over ? "true" : "false", smt ? "true" : "false", med[k], lo[k], hi[k], clk[k], \
                             sj == "null" ? "" : sj, sloj == "null" ? "" : sloj, shij == "null" ? "" : shij, ej == "null" ? "" : ej, eloj == "null" ? "" : eloj, ehij == "null" ? "" : ehij, dg > csv
                         if (ph == "")
-                            printf "| %s | %d%s | %s (%s, %s)%s | %s | %s |\n", w, t, mark(t), ftime(med[k]), ftime(lo[k]), ftime(hi[k]), \
-                                (clk[k] == "thread_cpu" ? " cpu" : ""), (sj == "null" ? "-" : sprintf("%.2f (%.2f–%.2f)", s, slo, shi)), \
+                            printf "| %s | %d%s | %s (%s, %s)%s | %s | %s |\n", w, t, ismodel ? "" : mark(t), ftime(med[k]), ftime(lo[k]), ftime(hi[k]), \
+                                (clk[k] == "thread_cpu" ? " cpu" : ismodel ? " model" : ""), (sj == "null" ? "-" : sprintf("%.2f (%.2f–%.2f)", s, slo, shi)), \
                                 (sj == "null" ? "-" : sprintf("%.0f%% (%.0f–%.0f%%)", 100 * e, 100 * elo, 100 * ehi)) > md
                     }
                 }
@@ -356,8 +362,21 @@ for t in "${TARR[@]}"; do
     fi
 done
 isint "$SAMPLES" || die "--samples: not a positive integer: $SAMPLES"
+# the modelled thread counts: above the cores and not measured
+if [ -z "$MODELT" ]; then
+    if [ "$QUICK" = 1 ]; then MODELT=4; else
+        for t in 2 4 8 16; do
+            [ "$t" -gt "$CORES" ] && ! [[ ",$THREADS," == *",$t,"* ]] && MODELT+="${MODELT:+,}$t"
+        done
+    fi
+fi
+[ "$MODELT" = none ] && MODELT=""
+[ -z "$MODELT" ] || [[ "$MODELT" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--model-threads: expected a list like 8,16: $MODELT"
+for t in ${MODELT//,/ }; do
+    [[ ",$THREADS," == *",$t,"* ]] && die "--model-threads: $t threads is measured too"
+done
 
-echo "scaling: host $(sed -n 's/^model=//p' "$OUT/host.txt"), $CORES cores, $CPUS logical CPUs; threads $THREADS; samples $SAMPLES"
+echo "scaling: host $(sed -n 's/^model=//p' "$OUT/host.txt"), $CORES cores, $CPUS logical CPUs; threads $THREADS${MODELT:+; model $MODELT}; samples $SAMPLES"
 sed -n 's/^\(OMP_\|GOMP_\)/  \1/p' "$OUT/host.txt"
 for t in "${TARR[@]}"; do
     if [ "$t" -gt "$CPUS" ]; then echo "scaling: warning: $t threads on $CPUS logical CPUs: oversubscribed, not scaling"
@@ -421,6 +440,13 @@ for b in "${BUILDS[@]}"; do
             [ "$c" = orchard ] && act=(--actions 1,4)
             "$PR" bench --circuit "$circ" "${act[@]}" --threads "$THREADS" --warmup "$PWARM" \
                 --filter "$(pfilter "$circ")" "${common[@]}" > "$OUT/$circ-$cfg-$be.log"
+            if [ -n "$MODELT" ]; then
+                for a in $([ "$c" = orchard ] && echo 1 4 || echo 1); do
+                    bench/model.sh --build-dir "$b" --circuit "$circ" --actions "$a" --backend "$be" \
+                        --threads "$MODELT" --samples "$SAMPLES" >> "$OUT/raw.jsonl" 2>> "$OUT/$circ-$cfg-$be.log" ||
+                        die "bench/model.sh failed ($OUT/$circ-$cfg-$be.log)"
+                done
+            fi
             grep -A1 "per phase" "$OUT/$circ-$cfg-$be.log" | tail -n1 | tr -s ' ' '\n' | grep -vxE 'backend|A|thr|prove|' > "$OUT/phases.txt" || true
             [ "$(tr '\n' ' ' < "$OUT/phases.txt" | sed 's/ $//')" = "$PHASES" ] ||
                 echo "scaling: warning: prover_bench's phase table ($(tr '\n' ' ' < "$OUT/phases.txt")) is not the list here ($PHASES)" >&2

@@ -1,5 +1,27 @@
-/* OpenMP behind core/parallel.h (the only file of the library compiled with -fopenmp). */
+/* The library's threads behind core/parallel.h: a pool of POSIX threads with its own wait
+ * policy (docs/PARALLEL.md). OpenMP only supplies the default thread count and
+ * omp_in_parallel (this is the only file of the library compiled with -fopenmp).
+ *
+ * A region splits [0, ntasks) into nt contiguous ranges (range r: [r n / nt, ...), the
+ * static split). The calling thread and nt - 1 pool workers claim ranges in index order
+ * from one atomic word (job sequence << 32 | nt << 16 | next range), so a worker that is late (its
+ * core busy with another process) leaves its range to a thread that is free: each range
+ * runs exactly once, on some thread, and nothing depends on which. Waiting threads spin
+ * `spin` pause iterations, then block on a condition variable. */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "core/parallel.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -14,24 +36,257 @@ int pasta_threads_default(void) {
 #endif
 }
 
+#ifndef PASTA_PARALLEL_SPIN
+#define PASTA_PARALLEL_SPIN 2000 /* pause iterations before a wait blocks (docs/PARALLEL.md) */
+#endif
+#define POOL_MAX 255 /* workers; a region has at most POOL_MAX + 1 ranges (16-bit index) */
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+typedef struct worker {
+    pthread_cond_t cv;
+    atomic_int sleeping;
+    unsigned seen; /* the last job sequence this worker looked at */
+    char pad[64];
+} worker;
+
+static struct {
+    pthread_mutex_t submit; /* one region on the pool at a time; others run inline */
+    pthread_mutex_t m;      /* guards the sleeps */
+    pthread_cond_t done_cv;
+    atomic_int master_sleeping;
+    atomic_int nworkers;
+    _Alignas(64) atomic_uint_fast64_t claim; /* seq << 32 | nt << 16 | next range */
+    _Alignas(64) atomic_size_t done;         /* ranges finished in the current job */
+    /* the current job: written before claim is published, read after a claim */
+    size_t ntasks;
+    pasta_task_fn task;
+    void *ctx;
+    worker w[POOL_MAX];
+} pool = {.submit = PTHREAD_MUTEX_INITIALIZER, .m = PTHREAD_MUTEX_INITIALIZER,
+            .done_cv = PTHREAD_COND_INITIALIZER};
+
+/* Settings, read once: the spin count, the online cores, the trace file. */
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
+static long spin_count, spin_throttled;
+static int online_cores = 1;
+static int trace_fd = -1;
+
+/* GOMP_SPINCOUNT's syntax: a number, optionally k/M/G/T, or "infinite". */
+static int parse_spin(const char *s, long *out) {
+    if (strcmp(s, "infinite") == 0 || strcmp(s, "INFINITE") == 0) {
+        *out = (long)(~0UL >> 1);
+        return 1;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || errno != 0) return 0;
+    switch (*end) {
+    case 'k': case 'K': v *= 1000ULL, end++; break;
+    case 'M': v *= 1000000ULL, end++; break;
+    case 'G': v *= 1000000000ULL, end++; break;
+    case 'T': v *= 1000000000000ULL, end++; break;
+    default: break;
+    }
+    if (*end != '\0') return 0;
+    *out = v > (unsigned long long)(~0UL >> 1) ? (long)(~0UL >> 1) : (long)v;
+    return 1;
+}
+
+static void pool_reset_child(void);
+
+static void settings_init(void) {
+    const char *pol = getenv("OMP_WAIT_POLICY"), *sc = getenv("GOMP_SPINCOUNT");
+    /* Unset: PASTA_PARALLEL_SPIN (default docs/PARALLEL.md), 1000 when oversubscribed;
+     * set: libgomp's rules (active: 3e10, passive: 0, GOMP_SPINCOUNT overrides both). */
+    long spin = PASTA_PARALLEL_SPIN, thr = 1000;
+    int user = 0;
+    if (pol != NULL && (strcmp(pol, "active") == 0 || strcmp(pol, "ACTIVE") == 0))
+        spin = thr = 30000000000L, user = 1;
+    else if (pol != NULL && (strcmp(pol, "passive") == 0 || strcmp(pol, "PASSIVE") == 0))
+        spin = thr = 0, user = 1;
+    long v;
+    if (sc != NULL && parse_spin(sc, &v)) {
+        spin = v, user = 1;
+        if (thr > v) thr = v;
+    }
+    if (!user && thr > spin) thr = spin;
+    spin_count = spin;
+    spin_throttled = thr;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) online_cores = CPU_COUNT(&set);
+#else
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    online_cores = c > 0 ? (int)c : 1;
+#endif
+    if (online_cores < 1) online_cores = 1;
+    const char *tr = getenv("PASTA_PARALLEL_TRACE");
+    if (tr != NULL && *tr != '\0') {
+        trace_fd = open(tr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (trace_fd < 0) fprintf(stderr, "pasta: PASTA_PARALLEL_TRACE=%s: %s\n", tr, strerror(errno));
+    }
+    pthread_atfork(NULL, NULL, pool_reset_child);
+}
+
+/* In a child after fork the pool's threads are gone. */
+static void pool_reset_child(void) {
+    pthread_mutex_init(&pool.submit, NULL);
+    pthread_mutex_init(&pool.m, NULL);
+    pthread_cond_init(&pool.done_cv, NULL);
+    atomic_store(&pool.nworkers, 0);
+}
+
+static inline size_t range_lo(size_t ntasks, size_t nt, size_t r) {
+    return ntasks / nt * r + (r < ntasks % nt ? r : ntasks % nt);
+}
+
+/* Claims and runs ranges of job seq until none is left. A successful claim of range
+ * r < nt of job seq means the job is not finished, so its fields are stable until this
+ * thread counts the range done. */
+static void run_claims(unsigned seq) {
+    uint64_t v = atomic_load_explicit(&pool.claim, memory_order_acquire);
+    for (;;) {
+        if ((unsigned)(v >> 32) != seq) return;
+        size_t r = (size_t)(v & 0xffff), nt = (size_t)((v >> 16) & 0xffff);
+        if (r >= nt) return;
+        if (!atomic_compare_exchange_weak_explicit(&pool.claim, &v, v + 1, memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue;
+        size_t lo = range_lo(pool.ntasks, nt, r), hi = range_lo(pool.ntasks, nt, r + 1);
+        pasta_task_fn task = pool.task;
+        void *ctx = pool.ctx;
+        for (size_t i = lo; i < hi; i++) task(ctx, i);
+        if (atomic_fetch_add(&pool.done, 1) + 1 == nt && atomic_load(&pool.master_sleeping)) {
+            pthread_mutex_lock(&pool.m);
+            pthread_cond_signal(&pool.done_cv);
+            pthread_mutex_unlock(&pool.m);
+        }
+        v = atomic_load_explicit(&pool.claim, memory_order_acquire);
+    }
+}
+
+static void *worker_main(void *arg) {
+    worker *w = arg;
+    for (;;) {
+        long spin = pool.nworkers + 1 > online_cores ? spin_throttled : spin_count;
+        unsigned seq;
+        while ((seq = (unsigned)(atomic_load_explicit(&pool.claim, memory_order_acquire) >> 32)) ==
+                   w->seen &&
+               spin-- > 0)
+            cpu_relax();
+        if (seq == w->seen) {
+            pthread_mutex_lock(&pool.m);
+            atomic_store(&w->sleeping, 1);
+            while ((seq = (unsigned)(atomic_load(&pool.claim) >> 32)) == w->seen)
+                pthread_cond_wait(&w->cv, &pool.m);
+            atomic_store(&w->sleeping, 0);
+            pthread_mutex_unlock(&pool.m);
+        }
+        w->seen = seq;
+        run_claims(seq);
+    }
+    return NULL;
+}
+
+/* Starts workers up to `want` (pool.submit held); returns how many there are. */
+static int pool_grow(int want) {
+    if (want > POOL_MAX) want = POOL_MAX;
+    unsigned seq = (unsigned)(atomic_load(&pool.claim) >> 32);
+    while (pool.nworkers < want) {
+        worker *w = &pool.w[pool.nworkers];
+        pthread_cond_init(&w->cv, NULL);
+        atomic_store(&w->sleeping, 0);
+        w->seen = seq;
+        pthread_attr_t at;
+        pthread_t t;
+        pthread_attr_init(&at);
+        pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        int rc = pthread_create(&t, &at, worker_main, w);
+        pthread_attr_destroy(&at);
+        if (rc != 0) break;
+        pool.nworkers++;
+    }
+    return pool.nworkers;
+}
+
+static double thread_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* Trace mode: every range on the calling thread, timed; one line per region:
+ * "R <nt> <start ns> <range 0 ns> ... <range nt-1 ns>" (thread CPU time). */
+static void run_traced(size_t ntasks, size_t nt, pasta_task_fn task, void *ctx) {
+    char line[64 + 24 * (POOL_MAX + 1)];
+    double t0 = thread_ns(), prev = t0;
+    int len = snprintf(line, sizeof line, "R %zu %.0f", nt, t0);
+    for (size_t r = 0; r < nt; r++) {
+        size_t lo = range_lo(ntasks, nt, r), hi = range_lo(ntasks, nt, r + 1);
+        for (size_t i = lo; i < hi; i++) task(ctx, i);
+        double t = thread_ns();
+        len += snprintf(line + len, sizeof line - (size_t)len, " %.0f", t - prev);
+        prev = t;
+    }
+    line[len++] = '\n';
+    ssize_t wr = write(trace_fd, line, (size_t)len);
+    (void)wr;
+}
+
 void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
     if (ntasks == 0) return;
     if (threads <= 0) threads = pasta_threads_default();
     if ((size_t)threads > ntasks) threads = (int)ntasks;
-    if (threads == 1) {
+    if (threads > POOL_MAX + 1) threads = POOL_MAX + 1;
+    pthread_once(&settings_once, settings_init);
+    if (trace_fd >= 0 && threads > 1) {
+        run_traced(ntasks, (size_t)threads, task, ctx);
+        return;
+    }
+    int inline_only = threads == 1;
+#ifdef _OPENMP
+    if (omp_in_parallel()) inline_only = 1; /* inside a caller's region: as nested OpenMP */
+#endif
+    if (inline_only || pthread_mutex_trylock(&pool.submit) != 0) {
         for (size_t i = 0; i < ntasks; i++) task(ctx, i);
         return;
     }
-#ifdef _OPENMP
-    /* Thread t runs tasks [t n / T, (t + 1) n / T): a fixed split, no runtime schedule. */
-#pragma omp parallel num_threads(threads)
-    {
-        size_t t = (size_t)omp_get_thread_num(), nt = (size_t)omp_get_num_threads();
-        size_t lo = ntasks / nt * t + (t < ntasks % nt ? t : ntasks % nt);
-        size_t hi = lo + ntasks / nt + (t < ntasks % nt ? 1 : 0);
-        for (size_t i = lo; i < hi; i++) task(ctx, i);
+    size_t nt = (size_t)pool_grow(threads - 1) + 1;
+    if (nt > (size_t)threads) nt = (size_t)threads;
+    if (nt == 1) {
+        pthread_mutex_unlock(&pool.submit);
+        for (size_t i = 0; i < ntasks; i++) task(ctx, i);
+        return;
     }
-#else
-    for (size_t i = 0; i < ntasks; i++) task(ctx, i);
-#endif
+    pool.ntasks = ntasks;
+    pool.task = task;
+    pool.ctx = ctx;
+    atomic_store_explicit(&pool.done, 0, memory_order_relaxed);
+    unsigned seq = (unsigned)(atomic_load(&pool.claim) >> 32) + 1;
+    atomic_store(&pool.claim, (uint64_t)seq << 32 | (uint64_t)nt << 16); /* seq_cst */
+    for (size_t i = 0; i + 1 < nt; i++)
+        if (atomic_load(&pool.w[i].sleeping)) {
+            pthread_mutex_lock(&pool.m);
+            pthread_cond_signal(&pool.w[i].cv);
+            pthread_mutex_unlock(&pool.m);
+        }
+    run_claims(seq);
+    long spin = (long)nt > online_cores ? spin_throttled : spin_count;
+    while (atomic_load_explicit(&pool.done, memory_order_acquire) != nt && spin-- > 0) cpu_relax();
+    if (atomic_load_explicit(&pool.done, memory_order_acquire) != nt) {
+        pthread_mutex_lock(&pool.m);
+        atomic_store(&pool.master_sleeping, 1);
+        while (atomic_load(&pool.done) != nt) pthread_cond_wait(&pool.done_cv, &pool.m);
+        atomic_store(&pool.master_sleeping, 0);
+        pthread_mutex_unlock(&pool.m);
+    }
+    pthread_mutex_unlock(&pool.submit);
 }

@@ -5,9 +5,11 @@
  * rotation by r rows is r * 2^(extended_k - k) coset points. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "prover_bench/prover.h"
+#include "prover_bench/par.h"
 #include "prover_bench/program.h"
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,11 +26,11 @@ const char *const halo2_phase_names[HALO2_NUM_PHASES] = {
         if (rc_ != PASTA_OK) return rc_;                                                           \
     } while (0)
 
-/* Phase clock: the calling thread's CPU time on one thread (immune to other processes),
- * wall time with more. */
+/* Phase clock: the calling thread's CPU time on one thread (immune to other processes)
+ * and in a traced run (prover_bench/par.h), wall time with more. */
 static double now_ns(int nthreads) {
     struct timespec ts;
-    clock_gettime(nthreads > 1 ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(nthreads > 1 && !halo2_trace_on() ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -219,6 +221,11 @@ typedef struct prover {
 static void phase_end(prover *p, int phase) {
     double t = now_ns(p->nthreads);
     if (p->timings) p->timings->ns[phase] += t - p->t0;
+    if (halo2_trace_on()) {
+        char line[64];
+        snprintf(line, sizeof line, "P %s %.0f\n", halo2_phase_names[phase], t - p->t0);
+        halo2_trace_line(line);
+    }
     p->t0 = t;
 }
 
@@ -308,6 +315,39 @@ static int commit_advice(prover *p, const halo2_witness *wit) {
  * prod (v + β σ_j + γ) (j the column's index in the whole argument), z[0] = last z of
  * the previous set (1 for the first), z[row] = z[row − 1] num[row − 1] / den[row − 1],
  * the last `blinding` rows random; committed with a random blind. */
+typedef struct perm_ctx {
+    const struct prover *p;
+    int ci, lo, hi;
+    const pasta_fp *dp, *omega_pow;
+    pasta_fp *num, *den;
+} perm_ctx;
+
+static void perm_rows(void *vc, size_t r0, size_t r1, int t) {
+    const perm_ctx *x = vc;
+    const prover *p = x->p;
+    const halo2_cs *cs = p->cs;
+    const size_t n = p->n;
+    (void)t;
+    for (size_t r = r0; r < r1; r++) {
+        pasta_fp nu, de, u;
+        pasta_fp_one(&nu);
+        pasta_fp_one(&de);
+        for (int c = x->lo; c < x->hi; c++) {
+            const pasta_fp *v = &column_values(p, x->ci, cs->perm_columns[c])[r];
+            pasta_fp_mul(&u, &p->beta, &p->pk->perm_values[(size_t)c * n + r]);
+            pasta_fp_add(&u, &u, &p->gamma);
+            pasta_fp_add(&u, &u, v);
+            pasta_fp_mul(&de, &de, &u);
+            pasta_fp_mul(&u, &x->omega_pow[r], &x->dp[c - x->lo]);
+            pasta_fp_add(&u, &u, &p->gamma);
+            pasta_fp_add(&u, &u, v);
+            pasta_fp_mul(&nu, &nu, &u);
+        }
+        x->num[r] = nu;
+        x->den[r] = de;
+    }
+}
+
 static int commit_permutation(prover *p) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
@@ -331,25 +371,8 @@ static int commit_permutation(prover *p) {
                 dp[c - lo] = delta_pow;
                 pasta_fp_mul(&delta_pow, &delta_pow, &pasta_fp_DELTA);
             }
-#pragma omp parallel for num_threads(p->nthreads) schedule(static)
-            for (size_t r = 0; r < n; r++) {
-                pasta_fp nu, de, t;
-                pasta_fp_one(&nu);
-                pasta_fp_one(&de);
-                for (int c = lo; c < hi; c++) {
-                    const pasta_fp *v = &column_values(p, ci, cs->perm_columns[c])[r];
-                    pasta_fp_mul(&t, &p->beta, &p->pk->perm_values[(size_t)c * n + r]);
-                    pasta_fp_add(&t, &t, &p->gamma);
-                    pasta_fp_add(&t, &t, v);
-                    pasta_fp_mul(&de, &de, &t);
-                    pasta_fp_mul(&t, &omega_pow[r], &dp[c - lo]);
-                    pasta_fp_add(&t, &t, &p->gamma);
-                    pasta_fp_add(&t, &t, v);
-                    pasta_fp_mul(&nu, &nu, &t);
-                }
-                num[r] = nu;
-                den[r] = de;
-            }
+            perm_ctx pc = {p, ci, lo, hi, dp, omega_pow, num, den};
+            halo2_par_for(n, p->nthreads, perm_rows, &pc);
             rc = pasta_fp_grand_product(z, num, den, n);
             if (rc != PASTA_OK) break;
             if (s > 0) pasta_fp_vec_scale(z, z, &last_z, n);
@@ -723,6 +746,24 @@ static void scratch_free(eval_scratch *sc, int T) {
     free(sc);
 }
 
+typedef struct derived_ctx {
+    struct prover *q;
+    halo2_pk *pk;
+    eval_scratch *sc;
+} derived_ctx;
+static void derived_chunks(void *vc, size_t k0, size_t k1, int t) {
+    const derived_ctx *x = vc;
+    halo2_pk *pk = x->pk;
+    const size_t N = pk->ext_n, nd = (size_t)pk->derived.noutputs;
+    eval_scratch *s = &x->sc[t];
+    for (size_t k = k0; k < k1; k++) {
+        run_program(x->q, 0, (long)(k * CHUNK), s);
+        for (size_t d = 0; d < nd; d++)
+            memcpy(&pk->derived_cosets[d * N + k * CHUNK], slot_ptr(s, pk->derived.outputs[d]),
+                   CHUNK * sizeof(pasta_fp));
+    }
+}
+
 int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
     int rc = halo2_program_compile_split(&pk->gates, &pk->derived, cs);
     if (rc != PASTA_OK) return rc;
@@ -743,18 +784,31 @@ int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
         q.N = N;
         q.rot_scale = N / pk->n;
         q.y = pasta_fp_ZERO;
-        const long chunks = (long)(N / CHUNK);
-#pragma omp parallel for num_threads(T) schedule(static)
-        for (long k = 0; k < chunks; k++) {
-            eval_scratch *s = &sc[omp_get_thread_num()];
-            run_program(&q, 0, k * CHUNK, s);
-            for (size_t d = 0; d < nd; d++)
-                memcpy(&pk->derived_cosets[d * N + (size_t)(k * CHUNK)], slot_ptr(s, pk->derived.outputs[d]),
-                       CHUNK * sizeof(pasta_fp));
-        }
+        derived_ctx dc = {&q, pk, sc};
+        halo2_par_for(N / CHUNK, T, derived_chunks, &dc);
     }
     scratch_free(sc, T);
     return rc;
+}
+
+typedef struct h_ctx {
+    prover *p;
+    eval_scratch *sc;
+} h_ctx;
+static void h_chunks(void *vc, size_t k0, size_t k1, int t) {
+    const h_ctx *x = vc;
+    prover *p = x->p;
+    eval_scratch *s = &x->sc[t];
+    for (size_t k = k0; k < k1; k++) {
+        const long start = (long)(k * CHUNK);
+        memset(s->acc, 0, sizeof s->acc);
+        for (int ci = 0; ci < p->ncirc; ci++) {
+            run_program(p, ci, start, s);
+            permutation_chunk(p, ci, start, s);
+            lookup_chunk(p, ci, start, s);
+        }
+        memcpy(&p->h[start], s->acc, sizeof s->acc);
+    }
 }
 
 static int evaluate_h(prover *p) {
@@ -765,19 +819,8 @@ static int evaluate_h(prover *p) {
     for (int i = 1; i <= pr->max_group && i <= HALO2_MAX_POLYS; i++) pasta_fp_mul(&p->ypow[i], &p->ypow[i - 1], &p->y);
     int rc = scratch_alloc(&sc, pr, T);
     if (rc == PASTA_OK) {
-        const long chunks = (long)(p->N / CHUNK);
-#pragma omp parallel for num_threads(T) schedule(static)
-        for (long k = 0; k < chunks; k++) {
-            eval_scratch *s = &sc[omp_get_thread_num()];
-            const long start = k * CHUNK;
-            memset(s->acc, 0, sizeof s->acc);
-            for (int ci = 0; ci < p->ncirc; ci++) {
-                run_program(p, ci, start, s);
-                permutation_chunk(p, ci, start, s);
-                lookup_chunk(p, ci, start, s);
-            }
-            memcpy(&p->h[start], s->acc, sizeof s->acc);
-        }
+        h_ctx hc = {p, sc};
+        halo2_par_for(p->N / CHUNK, T, h_chunks, &hc);
     }
     scratch_free(sc, T);
     return rc;
@@ -919,6 +962,28 @@ static int commit_lookups_permuted(prover *p) {
 /* commit_product for every circuit and lookup: Z[0] = 1, Z[i + 1] = Z[i] (A_c + β)
  * (S_c + γ) / ((A' + β) (S' + γ)) up to the last usable row, then `blinding` random rows;
  * a random blind. */
+typedef struct lkp_ctx {
+    const prover *p;
+    const circuit_data *cd;
+    size_t o;
+    pasta_fp *num, *den;
+} lkp_ctx;
+static void lkp_rows(void *vc, size_t r0, size_t r1, int tt) {
+    const lkp_ctx *x = vc;
+    const circuit_data *cd = x->cd;
+    const size_t o = x->o;
+    (void)tt;
+    for (size_t r = r0; r < r1; r++) {
+        pasta_fp t, u;
+        pasta_fp_add(&t, &cd->lk_in[o + r], &x->p->beta);
+        pasta_fp_add(&u, &cd->lk_tab[o + r], &x->p->gamma);
+        pasta_fp_mul(&x->num[r], &t, &u);
+        pasta_fp_add(&t, &cd->lk_a[o + r], &x->p->beta);
+        pasta_fp_add(&u, &cd->lk_s[o + r], &x->p->gamma);
+        pasta_fp_mul(&x->den[r], &t, &u);
+    }
+}
+
 static int commit_lookups_product(prover *p) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
@@ -929,16 +994,8 @@ static int commit_lookups_product(prover *p) {
         circuit_data *cd = &p->cd[ci];
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
             const size_t o = (size_t)l * n;
-#pragma omp parallel for num_threads(p->nthreads) schedule(static)
-            for (size_t r = 0; r < n; r++) {
-                pasta_fp t, u;
-                pasta_fp_add(&t, &cd->lk_in[o + r], &p->beta);
-                pasta_fp_add(&u, &cd->lk_tab[o + r], &p->gamma);
-                pasta_fp_mul(&num[r], &t, &u);
-                pasta_fp_add(&t, &cd->lk_a[o + r], &p->beta);
-                pasta_fp_add(&u, &cd->lk_s[o + r], &p->gamma);
-                pasta_fp_mul(&den[r], &t, &u);
-            }
+            lkp_ctx lc = {p, cd, o, num, den};
+            halo2_par_for(n, p->nthreads, lkp_rows, &lc);
             rc = pasta_fp_grand_product(z, num, den, n);
             for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++) rc = random_fp(p, &z[r]);
             if (rc == PASTA_OK) rc = random_fp(p, &cd->lk_z_blind[l]);
@@ -965,6 +1022,17 @@ static int add_job(eval_job *jobs, int *nj, int cap, const pasta_fp *poly, const
     jobs[*nj].point = *point;
     (*nj)++;
     return PASTA_OK;
+}
+
+typedef struct eval_jobs_ctx {
+    eval_job *jobs;
+    size_t n;
+} eval_jobs_ctx;
+static void eval_jobs(void *vc, size_t j0, size_t j1, int t) {
+    const eval_jobs_ctx *x = vc;
+    (void)t;
+    for (size_t j = j0; j < j1; j++)
+        pasta_fp_poly_eval(&x->jobs[j].value, x->jobs[j].poly, x->n, &x->jobs[j].point);
 }
 
 static int evaluations(prover *p) {
@@ -1016,9 +1084,8 @@ static int evaluations(prover *p) {
             if (rc == PASTA_OK) rc = add_job(jobs, &nj, cap, &cd->lk_s_polys[o], &p->x);
         }
     if (rc == PASTA_OK) {
-#pragma omp parallel for num_threads(p->nthreads) schedule(dynamic, 1)
-        for (int j = 0; j < nj; j++)
-            pasta_fp_poly_eval(&jobs[j].value, jobs[j].poly, p->n, &jobs[j].point);
+        eval_jobs_ctx ec = {jobs, p->n};
+        halo2_par_for((size_t)nj, p->nthreads, eval_jobs, &ec);
         for (int j = 0; j < nj && rc == PASTA_OK; j++) rc = write_scalar(&p->w, &jobs[j].value);
     }
     free(jobs);
@@ -1150,7 +1217,8 @@ static int intermediate_sets(const prover *p, opening_sets *o) {
 /* L or R of one IPA round: sum scalars[i] bases[i] (i < half) + [vz] u + [rand] w. */
 static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_affine *bases,
                     const pasta_fp *scalars, size_t half, const pasta_fp *vz,
-                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch) {
+                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch,
+                    int threads) {
     memcpy(bscratch, bases, half * sizeof *bscratch);
     memcpy(sscratch, scalars, half * sizeof *sscratch);
     bscratch[half] = p->ck->params->u;
@@ -1158,9 +1226,29 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     sscratch[half] = *vz;
     sscratch[half + 1] = *rand;
     pasta_vesta_jacobian j;
-    TRY(pasta_vesta_msm_var(&j, bscratch, sscratch, half + 2, p->threads));
+    TRY(pasta_vesta_msm_var(&j, bscratch, sscratch, half + 2, threads));
     pasta_vesta_to_affine_var(r, &j);
     return PASTA_OK;
+}
+
+/* L and R at once on 2 threads, each MSM on one: no split of an MSM into chunks, whose
+ * extra bucket work is the most a 2-thread proof loses (docs/PARALLEL.md). */
+typedef struct ipa_sides_ctx {
+    const prover *p;
+    pasta_vesta_affine *out[2];
+    const pasta_vesta_affine *bases[2];
+    const pasta_fp *scalars[2], *vz[2], *rand[2];
+    pasta_vesta_affine *bscratch[2];
+    pasta_fp *sscratch[2];
+    size_t half;
+    int rc[2];
+} ipa_sides_ctx;
+static void ipa_sides(void *vc, size_t s0, size_t s1, int t) {
+    ipa_sides_ctx *x = vc;
+    (void)t;
+    for (size_t s = s0; s < s1; s++)
+        x->rc[s] = ipa_side(x->p, x->out[s], x->bases[s], x->scalars[s], x->half, x->vz[s],
+                            x->rand[s], x->bscratch[s], x->sscratch[s], 1);
 }
 
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
@@ -1175,8 +1263,8 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
     const size_t n = p->n;
     const int k = (int)p->ck->params->k;
     pasta_fp *s_poly = malloc(n * sizeof *s_poly), *b = malloc(n * sizeof *b);
-    pasta_fp *sscratch = malloc((n / 2 + 2) * sizeof *sscratch);
-    pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc((n / 2 + 2) * sizeof *bscratch);
+    pasta_fp *sscratch = malloc(2 * (n / 2 + 2) * sizeof *sscratch);
+    pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
     int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
     pasta_vesta_affine c;
@@ -1213,8 +1301,17 @@ static int ipa(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta
         if (rc != PASTA_OK) break;
         pasta_fp_mul(&vl, &vl, &z);
         pasta_fp_mul(&vr, &vr, &z);
-        rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch);
-        if (rc == PASTA_OK) rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch);
+        if (p->nthreads == 2) {
+            ipa_sides_ctx sc = {p, {&L, &R}, {g, &g[half]}, {&p_poly[half], p_poly}, {&vl, &vr},
+                                {&lr, &rr}, {bscratch, bscratch + n / 2 + 2},
+                                {sscratch, sscratch + n / 2 + 2}, half, {0, 0}};
+            halo2_par_for(2, 2, ipa_sides, &sc);
+            rc = sc.rc[0] != PASTA_OK ? sc.rc[0] : sc.rc[1];
+        } else {
+            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
+            if (rc == PASTA_OK)
+                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch, p->threads);
+        }
         if (rc == PASTA_OK) rc = write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = write_point(&p->w, &R);
         if (rc != PASTA_OK) break;
@@ -1471,6 +1568,7 @@ static int prove(prover *p, const halo2_witness *circuits) {
     p->h = malloc(p->N * sizeof(pasta_fp));
     p->h_poly = malloc(p->n * sizeof(pasta_fp));
     if (!p->random_poly || !p->h || !p->h_poly) return PASTA_ERR_NO_MEMORY;
+    halo2_trace_line("B\n");
     p->t0 = now_ns(p->nthreads);
 
     halo2_transcript_common_scalar(&p->w.t, &p->vk->transcript_repr); /* vk.hash_into */
@@ -1547,6 +1645,7 @@ int halo2_create_proof(const halo2_commit_key *ck, const halo2_pk *pk,
     p->w.pos = 0;
 
     rc = prove(p, circuits);
+    halo2_trace_line("E\n");
     if (rc == PASTA_OK && p->w.pos != size) rc = PASTA_ERR_UNSUPPORTED; /* size rule broken */
     if (rc == PASTA_OK) *len = p->w.pos;
     free_circuits(p->cd, p->ncirc);

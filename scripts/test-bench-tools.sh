@@ -185,6 +185,18 @@ grep -q '"name":"plonk_k11","phase":"ipa",.*"threads":2,.*"efficiency":0.7206,' 
 for f in speedup-asm_portable speedup-asm_x86_64-asm phases-asm_x86_64-asm-plonk_k11 asm-vs-portable; do
     for e in png svg; do [ -s "$T/scal/plots/$f.$e" ] || { echo "scaling: plot $f.$e missing" >&2; exit 1; }; done
 done
+# model rows (bench/model.sh) at 8 threads: marked "model", not oversubscribed
+mkscal "$T/scalm"
+for nm in plonk_k11 plonk_k11/advice plonk_k11/lookups plonk_k11/ipa; do
+    m=$([ "$nm" = plonk_k11 ] && echo 2.5e8 || echo 1e8)
+    printf '{"suite":"prover","name":"%s","backend":"x86_64-asm","field":null,"n":2048,"threads":8,"median_ns":%s,"lo_ns":%s,"hi_ns":%s,"samples":5,"clock":"model","cpu":"Test CPU","config":"asm","actions":1%s,"model":true}\n' \
+        "$nm" "$m" "$m" "$m" "$([ "$nm" = plonk_k11 ] && echo ',"digest":"dd11"')" >> "$T/scalm/raw.jsonl"
+done
+bench/scaling.sh --analyse "$T/scalm" --json "$T/scalm.jsonl" > "$T/scalm.out"
+grep -qF "| plonk_k11 | 8 | 250.00 ms (250.00 ms, 250.00 ms) model | 4.00" "$T/scalm/tables.md" ||
+    { cat "$T/scalm/tables.md" >&2; echo "scaling: no model row" >&2; exit 1; }
+grep -q '"name":"plonk_k11","phase":null,"variant":"asm/x86_64-asm",.*"threads":8,.*"oversubscribed":false,"smt":false,"model":true,' "$T/scalm.jsonl" ||
+    { echo "scaling: JSON line of the model row not as expected" >&2; exit 1; }
 # a proof that differs between thread counts fails the analysis
 mkscal "$T/scalbad" ee22
 if bench/scaling.sh --analyse "$T/scalbad" > "$T/scalbad.out" 2>&1; then echo "scaling accepted a digest mismatch" >&2; exit 1; fi

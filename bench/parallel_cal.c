@@ -1,0 +1,79 @@
+/* pasta_parallel_cal: the fork/join cost of the library's regions (core/parallel.c), for
+ * the thread-count model (bench/model.sh, docs/PARALLEL.md).
+ *
+ *   pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]
+ *
+ * For each thread count P and each gap g before a region (0, 10, 100, 1000 us of the
+ * calling thread's serial work: the pool's workers spin through short gaps and sleep
+ * through long ones), runs N regions of P ranges of US microseconds of work each (default
+ * 200) and prints "F <P> <gap ns> <cost ns>": the Q-quantile (default 0.5: the median) of a
+ * region's wall time minus US. On a loaded host a low Q (0.1) estimates the idle cost. A
+ * cost near US means the calling thread ran the ranges of workers that had not started. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/parallel.h"
+
+static double wall_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+static void busy(double ns) {
+    double t = wall_ns();
+    while (wall_ns() - t < ns) {
+    }
+}
+static double work_ns;
+static void task(void *ctx, size_t i) {
+    (void)ctx, (void)i;
+    busy(work_ns);
+}
+static int cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+    const char *list = "2";
+    int regions = 400;
+    double q = 0.5;
+    work_ns = 200e3;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--threads") == 0) list = argv[i + 1];
+        else if (strcmp(argv[i], "--work") == 0) work_ns = atof(argv[i + 1]) * 1e3;
+        else if (strcmp(argv[i], "--regions") == 0) regions = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--quantile") == 0) q = atof(argv[i + 1]);
+        else {
+            fprintf(stderr, "usage: pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]\n");
+            return 2;
+        }
+    }
+    if (regions < 1 || regions > 100000 || !(q >= 0 && q <= 1)) return 2;
+    double *v = malloc((size_t)regions * sizeof *v);
+    if (v == NULL) return 1;
+    static const double gaps[4] = {0, 10e3, 100e3, 1000e3};
+    for (const char *s = list; *s;) {
+        int P = atoi(s);
+        if (P >= 2) {
+            pasta_parallel_for((size_t)P, P, task, NULL); /* the pool started */
+            for (int g = 0; g < 4; g++) {
+                for (int r = 0; r < regions; r++) {
+                    busy(gaps[g]);
+                    double t0 = wall_ns();
+                    pasta_parallel_for((size_t)P, P, task, NULL);
+                    v[r] = wall_ns() - t0 - work_ns;
+                }
+                qsort(v, (size_t)regions, sizeof *v, cmp);
+                printf("F %d %.0f %.0f\n", P, gaps[g], v[(size_t)(q * (regions - 1))]);
+            }
+        }
+        while (*s && *s != ',') s++;
+        if (*s == ',') s++;
+    }
+    free(v);
+    return 0;
+}

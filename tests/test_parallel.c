@@ -1,0 +1,153 @@
+/* core/parallel.c, the pool: each task exactly once under every wait policy, from
+ * concurrent and nested callers, past the pool's size and across fork; the trace mode
+ * (PASTA_PARALLEL_TRACE) runs every range on the calling thread and writes one line per
+ * region. The settings are read at a process's first region, and Criterion runs each test
+ * in a fresh process, so each test sets its environment first. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/parallel.h"
+#include "testutil.h"
+
+#define MAXN 1000
+static void count_task(void *ctx, size_t i) { __atomic_fetch_add(&((int *)ctx)[i], 1, __ATOMIC_RELAXED); }
+
+static void check_once(int threads, size_t n) {
+    static int hits[MAXN];
+    memset(hits, 0, sizeof hits);
+    pasta_parallel_for(n, threads, count_task, hits);
+    for (size_t i = 0; i < MAXN; i++)
+        cr_assert_eq(hits[i], i < n ? 1 : 0, "threads %d, n %zu, task %zu", threads, n, i);
+}
+
+static void sweep(void) {
+    for (int threads = 1; threads <= 17; threads += (threads < 4 ? 1 : 5))
+        for (size_t n = 1; n <= 200; n += (n < 10 ? 1 : 61))
+            for (int rep = 0; rep < 20; rep++) check_once(threads, n);
+    check_once(300, MAXN); /* more threads than the pool has workers */
+}
+
+Test(parallel, each_task_once_default_policy) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    sweep();
+}
+Test(parallel, each_task_once_passive) {
+    setenv("OMP_WAIT_POLICY", "passive", 1);
+    sweep();
+}
+Test(parallel, each_task_once_active) {
+    setenv("OMP_WAIT_POLICY", "active", 1);
+    setenv("GOMP_SPINCOUNT", "10k", 1); /* overrides active's spin: a short test */
+    sweep();
+}
+Test(parallel, each_task_once_spincount_zero) {
+    setenv("GOMP_SPINCOUNT", "0", 1);
+    sweep();
+}
+
+/* Several threads start regions at once: one gets the pool, the others run theirs
+ * inline; every region still runs each of its tasks once. */
+#define CALLERS 4
+static void *caller(void *arg) {
+    int *hits = arg;
+    for (int r = 0; r < 200; r++) {
+        memset(hits, 0, 64 * sizeof *hits);
+        pasta_parallel_for(64, 3, count_task, hits);
+        for (int i = 0; i < 64; i++)
+            if (hits[i] != 1) return (void *)1;
+    }
+    return NULL;
+}
+Test(parallel, concurrent_callers) {
+    static int hits[CALLERS][64];
+    pthread_t t[CALLERS];
+    for (int i = 0; i < CALLERS; i++) cr_assert_eq(pthread_create(&t[i], NULL, caller, hits[i]), 0);
+    for (int i = 0; i < CALLERS; i++) {
+        void *rv;
+        pthread_join(t[i], &rv);
+        cr_assert_null(rv, "caller %d saw a task run other than once", i);
+    }
+}
+
+/* A task that starts a region itself: the inner region runs inline. */
+static int inner_hits[8][16];
+static void outer_task(void *ctx, size_t i) {
+    (void)ctx;
+    pasta_parallel_for(16, 4, count_task, inner_hits[i]);
+}
+Test(parallel, nested_regions) {
+    memset(inner_hits, 0, sizeof inner_hits);
+    pasta_parallel_for(8, 4, outer_task, NULL);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 16; j++) cr_assert_eq(inner_hits[i][j], 1, "outer %d inner %d", i, j);
+}
+
+/* A child after fork has no pool threads: its first region starts its own. */
+Test(parallel, after_fork) {
+    check_once(2, 100);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        static int hits[100];
+        pasta_parallel_for(100, 2, count_task, hits);
+        for (int i = 0; i < 100; i++)
+            if (hits[i] != 1) _exit(1);
+        _exit(0);
+    }
+    int st = 0;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the child's region failed");
+}
+
+/* Trace mode: the ranges on the calling thread, in order, one line per region of more
+ * than one thread, "R <nt> <start ns> <range ns>...". */
+static pthread_t caller_id;
+static size_t order[64], norder;
+static void traced_task(void *ctx, size_t i) {
+    int *bad = ctx;
+    if (!pthread_equal(pthread_self(), caller_id)) *bad = 1;
+    order[norder++] = i;
+}
+Test(parallel, trace_mode) {
+    char path[] = "/tmp/pasta_trace_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    setenv("PASTA_PARALLEL_TRACE", path, 1);
+    caller_id = pthread_self();
+    int bad = 0;
+    pasta_parallel_for(10, 4, traced_task, &bad); /* ranges 3, 3, 2, 2 */
+    pasta_parallel_for(5, 1, traced_task, &bad);  /* one thread: no line */
+    pasta_parallel_for(3, 8, traced_task, &bad);  /* clamped to 3 ranges */
+    cr_assert_eq(bad, 0, "a task ran off the calling thread");
+    cr_assert_eq(norder, 18);
+    for (size_t i = 0; i < 10; i++) cr_assert_eq(order[i], i);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    char line[512];
+    int nt, lines = 0;
+    double start, d;
+    int want_nt[2] = {4, 3};
+    while (fgets(line, sizeof line, f)) {
+        cr_assert_lt(lines, 2, "extra line: %s", line);
+        int pos = 0;
+        cr_assert_eq(sscanf(line, "R %d %lf%n", &nt, &start, &pos), 2, "line: %s", line);
+        cr_assert_eq(nt, want_nt[lines]);
+        int k = 0, adv;
+        while (sscanf(line + pos, "%lf%n", &d, &adv) == 1) {
+            cr_assert_geq(d, 0);
+            pos += adv, k++;
+        }
+        cr_assert_eq(k, nt, "line: %s", line);
+        lines++;
+    }
+    fclose(f);
+    unlink(path);
+    cr_assert_eq(lines, 2);
+}

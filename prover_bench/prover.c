@@ -770,7 +770,7 @@ int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
     const size_t N = pk->ext_n, nd = (size_t)pk->derived.noutputs;
     if (N % CHUNK != 0) return PASTA_ERR_UNSUPPORTED;
     pk->derived_cosets = malloc((nd ? nd : 1) * N * sizeof(pasta_fp));
-    const int T = omp_get_max_threads();
+    const int T = resolve_threads(0);
     eval_scratch *sc = NULL;
     if (pk->derived_cosets == NULL) rc = PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = scratch_alloc(&sc, &pk->derived, T);

@@ -492,7 +492,11 @@ static int cmd_bench(int argc, char **argv) {
     return rc == 0 ? 0 : 1;
 }
 
+/* `rounds`: one proof per stdin request, for the main job's paired rounds */
+#include "prover_bench/bench_rounds.c"
+
 int main(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "rounds") == 0) return cmd_rounds(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "prove") == 0) return cmd_prove(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "verify") == 0) return cmd_verify(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0) return cmd_bench(argc - 1, argv + 1);

@@ -55,7 +55,7 @@
 # Output: the host (lscpu model name), cores, load; per comparison the seed's tables
 # `Host | Kernel | Fp | Fq` and `Host | 1 thread | 8 threads | instructions`, one row per
 # host recorded in $HOSTS_DIR (default bench/hosts; the latest run of each CPU model, with
-# its date, commit and mode) plus this run; detail tables of this run (absolute times,
+# its date, commit, mode, compiler and 1-minute load average at the start) plus this run; detail tables of this run (absolute times,
 # rounds, sd, rounds needed). Files (DIR default bench-results/main-STAMP): samples.tsv
 # (every sample), configs.tsv, meta.txt, runs/ (pasta_bench's lines), logs/,
 # compare.jsonl (suite main_job, one line per compared row: ratio, ratio_lo, ratio_hi,
@@ -336,9 +336,9 @@ render() {
         -v threads="$(meta "$dir" threads)" -v measured="$(meta "$dir" threads_measured)" \
         -v cores="$(meta "$dir" cores)" -v ops="$OPS" -v fields="$FIELDS" "$AWK_LIB"'
 function out(s) { print s; print s > md }
-function label(run, cpu, mode) {
-    if (run == currun) return cpu " (this run: " RD[run] ", " RC[run] ", " mode ")"
-    return cpu " (" RD[run] ", " RC[run] ", " mode ")"
+function label(run, cpu, mode,    s) {
+    s = RD[run] ", " RC[run] ", " mode ", " RCC[run] (RL[run] == "" ? "" : sprintf(", load %.1f", RL[run]))
+    return cpu (run == currun ? " (this run: " : " (") s ")"
 }
 function cell(run, ctl, w, f, t,    k, s) {
     k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
@@ -358,6 +358,7 @@ BEGIN {
     if (FILENAME != cur) { cpu = get($0, "cpu"); if (!((cpu) in latest) || run > latest[cpu]) latest[cpu] = run }
     if (get($0, "config") != cand) next
     RD[run] = get($0, "date"); RC[run] = get($0, "commit"); RCPU[run] = get($0, "cpu"); RM[run] = get($0, "mode")
+    RCC[run] = get($0, "compiler"); RL[run] = get($0, "load_start")
     ph = get($0, "phase"); ctl = get($0, "control_config"); w = get($0, "name"); f = get($0, "field"); t = get($0, "threads") + 0
     if (f == "") f = "-"
     k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
@@ -642,11 +643,12 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
         exec {fd}< "$OUT/fifo/$c.out"; FDOUT[$c]=$fd
     done
     for c in "${CFG[@]}"; do
-        read -r -t 3600 kw rc rb setup <&"${FDOUT[$c]}" || { cat "$OUT/logs/e2e-$c.log" >&2; exit 1; }
+        read -r -t 3600 kw rc rb setup setup_cpu <&"${FDOUT[$c]}" || { cat "$OUT/logs/e2e-$c.log" >&2; exit 1; }
         [ "$kw" = ready ] && [ "$rc" = "$c" ] && [ "$rb" = "$(backend_of "$c")" ] ||
             { echo "main_job: prover_bench rounds ($c) says: $kw $rc $rb" >&2; exit 1; }
-        printf '   %-9s prover_bench rounds ready: setup (params, keygen, witnesses for actions %s) %s s wall, warm-up %s s per point\n' \
-            "$c" "$ACTIONS" "$(awk -v s="$setup" 'BEGIN { printf "%.2f", s / 1e9 }')" "$PROVER_WARMUP"
+        printf '   %-9s prover_bench rounds ready: setup (params, keygen, witnesses for actions %s) %s s wall, %s s CPU; warm-up %s s per point\n' \
+            "$c" "$ACTIONS" "$(awk -v s="$setup" 'BEGIN { printf "%.2f", s / 1e9 }')" \
+            "$(awk -v s="${setup_cpu:-0}" 'BEGIN { printf "%.2f", s / 1e9 }')" "$PROVER_WARMUP"
     done
     IFS=, read -r -a AL <<< "$ACTIONS"
     IFS=, read -r -a TL <<< "$TMEAS"

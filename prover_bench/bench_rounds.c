@@ -7,8 +7,8 @@
  *
  * Builds the params and keys once per action count, runs --warmup S seconds of
  * unmeasured proofs per (actions, threads) (default 0: none), prints one line
- *   ready <config> <backend> <setup_ns>
- * (setup_ns: params, keygen and witnesses of every action count, wall time) and then
+ *   ready <config> <backend> <setup_ns> <setup_cpu_ns>
+ * (params, keygen and witnesses of every action count: wall and process CPU time) and then
  * answers each request line on stdin
  *   next A T [N]        N (default 1) proofs of A actions at T threads
  * with one line
@@ -52,11 +52,13 @@ static int cmd_rounds(int argc, char **argv) {
     halo2_prover_timings t = {{0}};
     size_t len = 0;
     int rc = 0;
-    struct timespec s0, s1;
+    struct timespec s0, s1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &s0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     for (int a = 0; a < na && rc == 0; a++)
         if (circuit_init(&cs[a], name, actions[a], 0) != PASTA_OK || load_witness(&cs[a], NULL) != 0) rc = 1;
     clock_gettime(CLOCK_MONOTONIC, &s1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     for (int a = 0; a < na && rc == 0; a++)
         for (int i = 0; i < nt && rc == 0 && warm_s > 0; i++) {
             omp_set_num_threads(threads[i]);
@@ -69,8 +71,9 @@ static int cmd_rounds(int argc, char **argv) {
         for (int a = 0; a < na; a++) circuit_free(&cs[a]);
         return 3;
     }
-    printf("ready %s %s %.0f\n", PASTA_BUILD_CONFIG, pasta_backend_name(pasta_backend_get()),
-           (double)(s1.tv_sec - s0.tv_sec) * 1e9 + (double)(s1.tv_nsec - s0.tv_nsec));
+    printf("ready %s %s %.0f %.0f\n", PASTA_BUILD_CONFIG, pasta_backend_name(pasta_backend_get()),
+           (double)(s1.tv_sec - s0.tv_sec) * 1e9 + (double)(s1.tv_nsec - s0.tv_nsec),
+           (double)(c1.tv_sec - c0.tv_sec) * 1e9 + (double)(c1.tv_nsec - c0.tv_nsec));
     fflush(stdout);
     char line[256];
     while (rc == 0 && fgets(line, sizeof line, stdin) != NULL) {

@@ -106,7 +106,7 @@ bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --json "$T/job.jsonl" --
 want() { grep -qF -- "$1" "$T/job/tables.md" || { cat "$T/job/tables.md" >&2; echo "main_job: no line with: $1" >&2; exit 1; }; }
 want "### asm vs asm-mul: field kernels"
 want "### asm vs portable: field kernels"
-H="AMD Test (this run: 2026-01-02, abc1234, quick)"
+H="AMD Test (this run: 2026-01-02, abc1234, quick, gcc 12.2.0, load 0.1)"
 want "| $H | add | 25.0% faster [25.0, 25.0] ("
 want "| $H | mul | 0.0% faster [0.0, 0.0] ("
 want "| $H | double | 50.0% faster [50.0, 50.0] ("
@@ -131,7 +131,7 @@ for c in portable:1.6 asm-mul:1.2 asm:1.0; do
 done
 printf 'portable\t3000000000\td1\nasm-mul\t2200000000\td1\nasm\t2000000000\td1\n' > "$T/job/callgrind.tsv"
 bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --record > "$T/job2.out"
-want "| Intel Test (2025-12-12, def5678, full) | add | 25.0% faster [25.0, 25.0] ("
+want "| Intel Test (2025-12-12, def5678, full, gcc 12.2.0, load 0.1) | add | 25.0% faster [25.0, 25.0] ("
 grep -q "Intel Test (2025-11-11" "$T/job/tables.md" && { echo "main_job: an older run of a recorded host was shown" >&2; exit 1; }
 want "| $H | 5.0% faster [5.0, 5.0] (1 action); 10.0% faster [6.7, 13.3] (4 actions) | 20.0% faster (model) (1 action) | 9.1% fewer (2.2 → 2 G) |"
 want "| $H | 20.0% faster [20.0, 20.0] (1 action); 46.7% faster [42.3, 51.1] (4 actions) | 60.0% faster (model) (1 action) | 33.3% fewer (3 → 2 G) |"

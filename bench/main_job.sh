@@ -46,7 +46,8 @@
 #      every sample of every configuration: else exit 1.
 #   --callgrind: the instructions of one proof (orchard_k11, 1 action, 1 thread, the
 #      prover's halo2_create_proof only) per configuration under valgrind --tool=callgrind
-#      (noise-free; ~1-2 min per configuration); the executables must hold no AVX-512.
+#      (noise-free; the three run in parallel: ~3-4 min on 2 idle cores, most of it
+#      valgrind's params and keygen, not counted); the executables must hold no AVX-512.
 #   --model-cmd CMD: run per configuration with bash -c after the rounds (environment
 #      PASTA_BUILD_DIR, PASTA_BENCH_CONFIG, PASTA_BENCH_BACKEND, PASTA_ACTIONS,
 #      PASTA_MODEL_THREADS (the unmeasured thread counts), PASTA_MODEL_JSON: the file it
@@ -414,7 +415,8 @@ END {
             }
             if ((run, ctl) in IR) {
                 r = IR[run, ctl] / IK[run, ctl]; any = 1
-                row = row sprintf(" %.1f%% fewer (%.4g → %.4g G) |", 100 * (1 - 1 / r), IR[run, ctl] / 1e9, IK[run, ctl] / 1e9)
+                row = row sprintf(" %.1f%% %s (%.4g → %.4g G) |", 100 * (r >= 1 ? 1 - 1 / r : 1 / r - 1), r >= 1 ? "fewer" : "more",
+                                  IR[run, ctl] / 1e9, IK[run, ctl] / 1e9)
             } else row = row " - |"
             if (any) out(row)
         }

@@ -138,7 +138,8 @@ want "| $H | 20.0% faster [20.0, 20.0] (1 action); 46.7% faster [42.3, 51.1] (4 
 grep -q '"phase":"e2e","name":"orchard_k11 1 action","field":null,"threads":8,.*"ratio_lo":null,"ratio_hi":null,"model":true' "$T/job/compare.jsonl" ||
     { echo "main_job: no model row in compare.jsonl" >&2; exit 1; }
 [ "$(grep -c '"suite":"main_job"' "$T/hosts/amd-test.jsonl")" -eq 28 ] || { echo "--record: expected 28 rows in amd-test.jsonl" >&2; exit 1; }
-bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --record | grep -q "is already in" || { echo "--record twice appended twice" >&2; exit 1; }
+bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --record > "$T/job3.out"
+grep -q "is already in" "$T/job3.out" || { echo "--record twice appended twice" >&2; exit 1; }
 # A digest that differs between configurations fails the analysis.
 mkjob "$T/bad" dX
 if bench/main_job.sh --analyse "$T/bad" --hosts "$T/hosts" > "$T/bad.out" 2>&1; then echo "main_job accepted a digest mismatch" >&2; exit 1; fi

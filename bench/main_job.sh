@@ -676,7 +676,7 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
                 # full: at least MIN_MEASURE_S of samples per configuration and point
                 if [ "$r" = 1 ] && [ "$MIN_MEASURE_S" != 0 ]; then
                     NEED[$a,$th]=$(awk -v s="$cand_ns" -v m="$MIN_MEASURE_S" -v r="$ROUNDS" \
-                        'BEGIN { n = int(m * 1e9 / (2 * s)) + 1; print n > r ? n : r }')
+                        'BEGIN { n = int(m * 1e9 / (2 * s)) + 1; print (n > r ? n : r) }')
                     [ "${NEED[$a,$th]}" -gt "$MAXR" ] && MAXR=${NEED[$a,$th]}
                 fi
             done

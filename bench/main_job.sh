@@ -28,19 +28,21 @@
 # distribution-free 95% interval of the Wilcoxon signed-rank test (order statistics of
 # the Walsh averages; bench/pasta_stats.c; deterministic: no resampling), printed
 # "x.x% faster [lo, hi]" (negative: "slower", the bounds in the same sense). Needs >= 6
-# rounds. Beside it: the per-round sd of ln r, its robust value (1.4826 MAD) and the
+# rounds; from 12 one wild round (a neighbour preempting a sample) on either side leaves
+# the bounds alone (the n Walsh averages it touches are fewer than the C - 1 cut off),
+# from 30 four. Beside it: the per-round sd of ln r, its robust value (1.4826 MAD) and the
 # rounds a half-width of $TARGET percent needs at that robust sd.
 #   1. kernels: one sample = one pasta_bench --suite field run of add sub double mul
-#      square on fp and fq (its medians); $KERNEL_ROUNDS rounds (default 6). quick: each
-#      run --warmup 0.02 --measure 0.1 --samples 10; full: the seed's 2 s / 8 s / 100
-#      samples per configuration and kernel, split over the 2 x 6 runs (each 0.167 s /
-#      0.667 s / 9 samples).
+#      square on fp and fq (its medians); $KERNEL_ROUNDS rounds (default 12). quick: each
+#      run --warmup 0.02 --measure 0.05 --samples 10; full: the seed's 2 s / 8 s / 100
+#      samples per configuration and kernel, split over the 2 x 12 runs (each 0.083 s /
+#      0.333 s / 5 samples).
 #   2. end to end: one `prover_bench rounds` process per configuration (keys built once;
 #      its setup time is printed), asked for one proof of orchard_k11 per sample (1 thread:
 #      the thread's CPU time, more: wall), per point actions $ACTIONS (1,4) x threads
 #      $THREADS (1,8); thread counts above the cores are not measured (unless
 #      OVERSUBSCRIBE=1): their column shows the model (--model-cmd) or "model: n/a".
-#      quick: 1 warm-up proof per point, $ROUNDS rounds (default 10); full: 2 s warm-up
+#      quick: 1 warm-up proof per point, $ROUNDS rounds (default 12); full: 2 s warm-up
 #      per point, $ROUNDS rounds (default 30) and at least 15 s of samples per
 #      configuration and point (10 samples at least). The digests must be the same bytes in
 #      every sample of every configuration: else exit 1.
@@ -90,7 +92,7 @@ THREADS=${THREADS:-1,8}
 OVERSUBSCRIBE=${OVERSUBSCRIBE:-0}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 ROUNDS=${ROUNDS:-}
-KERNEL_ROUNDS=${KERNEL_ROUNDS:-6}
+KERNEL_ROUNDS=${KERNEL_ROUNDS:-12}
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -125,8 +127,8 @@ if [ "$MODE" = full ]; then
     MIN_MEASURE_S=15
     TARGET=${TARGET:-0.75}
 else
-    KERNEL_ARGS=${KERNEL_ARGS:---warmup 0.02 --measure 0.1 --samples 10}
-    ROUNDS=${ROUNDS:-10}
+    KERNEL_ARGS=${KERNEL_ARGS:---warmup 0.02 --measure 0.05 --samples 10}
+    ROUNDS=${ROUNDS:-12}
     PROVER_WARMUP=${PROVER_WARMUP:-0.001}
     MIN_MEASURE_S=0
     TARGET=${TARGET:-1.5}

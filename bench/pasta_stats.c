@@ -219,6 +219,14 @@ static int cmd_selftest(void) {
     snprintf(buf, sizeof buf, "9 rounds at 2.0%% +- 0.5%%, 1 at 50%%: %.2f%% [%.2f, %.2f]", pct(r.est),
              pct(r.lo), pct(r.hi));
     check(fabs(pct(r.est) - 2) < 0.3 && pct(r.lo) > 1.5 && pct(r.lo) < 2, buf);
+    /* from 12 rounds (C = 14 > 12) one wild round leaves both ends inside the clean data */
+    double dw12[12];
+    for (int i = 0; i < 12; i++) dw12[i] = log(1.02) + 0.001 * (i - 5.5);
+    dw12[3] = log(1.5);
+    hodges_lehmann(dw12, 12, 0.95, &r);
+    snprintf(buf, sizeof buf, "11 rounds at 2.0%% +- 0.55%%, 1 at 50%%: %.2f%% [%.2f, %.2f]", pct(r.est),
+             pct(r.lo), pct(r.hi));
+    check(fabs(pct(r.est) - 2) < 0.3 && pct(r.lo) > 1.4 && pct(r.hi) < 2.6, buf);
     check(rounds_needed(0.02, 0.95, 1.5) == (long)ceil(1.96 * 1.96 * 0.0004 / (log1p(0.015) * log1p(0.015)) * PI / 3),
           "rounds needed: n = 1.96^2 s^2 / ln(1.015)^2 x pi/3");
     /* coverage: exact 95.1% (n = 10) / 95.7% (n = 25) for any symmetric continuous law;

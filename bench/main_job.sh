@@ -213,7 +213,8 @@ function ci(p, lo, hi) {   # "x.x% faster [lo, hi]"; slower: the bounds as slowd
 # tables, from the host files and compare.jsonl.
 analyse() {
     local dir=$1 st
-    [ -s "$dir/samples.tsv" ] || [ -s "$dir/callgrind.tsv" ] || { echo "main_job: no samples in $dir" >&2; return 1; }
+    [ -s "$dir/samples.tsv" ] || [ -s "$dir/callgrind.tsv" ] || [ -s "$dir/model.jsonl" ] ||
+        { echo "main_job: no samples in $dir" >&2; return 1; }
     touch "$dir/samples.tsv" "$dir/callgrind.tsv" "$dir/model.jsonl"
     awk -F'\t' -v configs="$(meta "$dir" configs)" -v pairs="$dir/pairs.txt" -v keys="$dir/keys.tsv" \
         -v pj="$dir/prover.jsonl" -v cpu="$(meta "$dir" cpu)" "$AWK_LIB"'

@@ -2,10 +2,12 @@
 #
 #   make test         install missing Debian packages, configure, build, run ctest
 #   make bench        the main job (bench/main_job.sh): builds portable, asm-mul and asm
-#                     (build-main-*), compares them on the field kernels and end to end,
-#                     control-candidate-candidate-control -> bench-results/latest.{jsonl,csv,md}
+#                     (build-main-*), compares them on the field kernels and end to end in
+#                     paired rounds, each ratio with its 95% interval, a row per host of
+#                     bench/hosts/ -> bench-results/latest.{jsonl,csv,md} (<= 10 min, builds reused)
 #   make bench-full   same with the seed's settings (2 s warm-up, 8 s kernels / 15 s prover,
-#                     10 prover samples)
+#                     >= 10 prover samples; 30 rounds)
+#   make bench-record append the last bench/bench-full run's rows to bench/hosts/<cpu>.jsonl
 #   make bench-suites every pasta_bench suite (quick) on BUILD_DIR, then compare_backends.sh
 #                     -> bench-results/suites.jsonl;  make bench-suites-full: full sampling
 #   make scaling      thread-count scaling study (bench/scaling.sh) on BUILD_DIR: msm, ntt,
@@ -50,7 +52,7 @@ BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
 BENCH_OUT := $(BENCH_RESULTS)/suites.jsonl
 
 .DEFAULT_GOAL := test
-.PHONY: all test build configure deps bench bench-full bench-suites bench-suites-full scaling clean distclean help
+.PHONY: all test build configure deps bench bench-full bench-record bench-suites bench-suites-full scaling clean distclean help
 
 all: test
 
@@ -79,9 +81,15 @@ bench bench-full: deps
 	@rm -f $(BENCH_RESULTS)/latest.jsonl
 	@stamp=$$(date +%Y%m%d-%H%M%S); \
 	  CC="$(if $(CMAKE_CC_FLAG),$(CC))" CMAKE_FLAGS="$(CMAKE_FLAGS)" JOBS=$(JOBS) \
+	  echo $(BENCH_RESULTS)/main-$$stamp > $(BENCH_RESULTS)/latest.dir; \
 	  ./bench/main_job.sh $(MAIN_MODE) --out $(BENCH_RESULTS)/main-$$stamp \
 	    --json $(BENCH_RESULTS)/latest.jsonl --csv $(BENCH_RESULTS)/latest.csv \
 	    --md $(BENCH_RESULTS)/latest.md $(MAIN_JOB_FLAGS)
+
+# The rows of the last main job (bench-results/latest.dir) into bench/hosts/<cpu>.jsonl.
+bench-record:
+	@test -f $(BENCH_RESULTS)/latest.dir || { echo "no main job yet: make bench-full first"; exit 1; }
+	@./bench/main_job.sh --analyse "$$(cat $(BENCH_RESULTS)/latest.dir)" --record | grep '^main_job: '
 
 bench-suites: BENCH_MODE = --quick
 bench-suites-full: BENCH_MODE = --full

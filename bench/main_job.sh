@@ -1,12 +1,14 @@
 #!/bin/bash
-# The main job (issue 12): three field-backend configurations, each a separate
-# executable, compared the seed's way on the field kernels and end to end.
+# The main job (issues 12, 18): three field-backend configurations, each a separate
+# executable, compared the seed's way on the field kernels and end to end, in paired
+# rounds, each ratio with its 95% confidence interval.
 #
 #   bench/main_job.sh [--quick|--full] [--out DIR] [--json FILE] [--csv FILE] [--md FILE]
 #                     [--configs "portable asm-mul asm"] [--no-build] [--no-kernels]
-#                     [--no-e2e] [--e2e-cmd CMD]
-#   bench/main_job.sh --analyse DIR [--json FILE] [--csv FILE] [--md FILE]
-#                     (the analysis alone, on the runs a previous call left in DIR)
+#                     [--no-e2e] [--rounds N] [--kernel-rounds N] [--callgrind]
+#                     [--model-cmd CMD] [--hosts DIR] [--record]
+#   bench/main_job.sh --analyse DIR [--json FILE] [--csv FILE] [--md FILE] [--hosts DIR]
+#                     [--record]   (the analysis alone, on the samples a run left in DIR)
 #
 # Configurations (CMake, Release, one build directory each, $BUILD_PREFIX-NAME, default
 # build-main-NAME; CC and CMAKE_FLAGS honoured; a build is reused when up to date):
@@ -16,36 +18,55 @@
 #   asm       -DPASTA_ASM_KERNELS="add;sub;double;mul;square"   the seed's candidate
 #   asm-K+K.. any other subset of the asm kernels
 # The last configuration is the candidate, compared with each other one. Each executable
-# must report its configuration (pasta_bench --version); its sha256 is printed.
+# must report its configuration (pasta_bench --version, prover_bench rounds); sha256s printed.
 #
-# Order: configurations C1..Cm, then Cm..C1 (portable, asm-mul, asm, asm, asm-mul,
-# portable): each control-candidate pair runs control-candidate-candidate-control
-# around the middle, and midpoint averages (control = mean of its two runs, candidate =
-# mean of runs m and m+1, of the medians) cancel a linear drift. speedup = control /
-# candidate - 1, printed "x.x% faster" (negative: "slower").
-#   1. kernels: pasta_bench --suite field, rows add sub double mul square on fp and fq,
-#      --quick (0.1 s warm-up, 0.4 s, 20 samples) or --full (2 s, 8 s, 100 samples).
-#   2. end to end, per configuration, one command (--e2e-cmd or PASTA_E2E_CMD, run with
-#      bash -c; environment PASTA_BENCH (the executable), PASTA_BENCH_BACKEND,
-#      PASTA_BENCH_CONFIG, PASTA_BUILD_DIR, PASTA_BENCH_MODE (quick | full), and
-#      PASTA_E2E_JSON, the file it appends its JSON lines to). Default: when the build has
-#      prover_bench/prover_bench, its prover suite `bench --circuit orchard_k11` (records
-#      suite prover, name orchard_k11, fields actions and digest) for --actions $ACTIONS
-#      (1,4) x --threads $THREADS (1,8), quick: --warmup 0 --measure 0 --samples 2 (2
-#      proofs per point), full: 2 s warm-up, 10 samples ($PROVER_ARGS overrides); otherwise the
-#      stand-in: msm var Pallas n = 2049 and the forward NTT on fp at 2^11 and 2^14, as
-#      the msm and ntt suites measure them (--quick or --full).
-#      Which records count: the prover suite's, else those whose suite/name/field/n is in
-#      $E2E_WORKLOADS (default the stand-in's; "all": every record not of suite field).
-#      Digests (prover) must be the same bytes in every configuration: else exit 1.
-# Output: the host (lscpu model name), cores, the executables; per comparison the seed's
-# tables `Host | Kernel | Fp | Fq` and `Host | 1 thread | 8 threads` (the range over the
-# workloads: actions 1 and 4) with absolute times, and detail tables with both runs; a
-# warning beside figures whose threads exceed the cores (oversubscribed). Files (DIR
-# default bench-results/main-STAMP): DIR/runs/*.jsonl (pasta_bench's lines, "config" in
-# each), DIR/manifest.tsv, DIR/tables.md, DIR/compare.jsonl (suite main_job, one line per
-# compared row), DIR/compare.csv; --json FILE gets the run lines and the compare lines
-# appended, --csv / --md FILE a copy. awk only (a fresh minimal Debian has no python).
+# Paired rounds. A round runs every configuration twice, C1..Cm Cm..C1 (portable asm-mul
+# asm asm asm-mul portable), one sample each: every control-candidate pair runs
+# control-candidate-candidate-control (A B B A) within seconds, so a linear drift cancels
+# in the round's ratio r = (control a + control b) / (candidate a + candidate b). Over n
+# rounds the speed-up r - 1 is the Hodges-Lehmann estimate of the ln r, with the exact
+# distribution-free 95% interval of the Wilcoxon signed-rank test (order statistics of
+# the Walsh averages; bench/pasta_stats.c; deterministic: no resampling), printed
+# "x.x% faster [lo, hi]" (negative: "slower", the bounds in the same sense). Needs >= 6
+# rounds; from 12 one wild round (a neighbour preempting a sample) on either side leaves
+# the bounds alone (the n Walsh averages it touches are fewer than the C - 1 cut off),
+# from 30 four. Beside it: the per-round sd of ln r, its robust value (1.4826 MAD) and the
+# rounds a half-width of $TARGET percent needs at that robust sd.
+#   1. kernels: one sample = one pasta_bench --suite field run of add sub double mul
+#      square on fp and fq (its medians); $KERNEL_ROUNDS rounds (default 12). quick: each
+#      run --warmup 0.02 --measure 0.05 --samples 10; full: the seed's 2 s / 8 s / 100
+#      samples per configuration and kernel, split over the 2 x 12 runs (each 0.083 s /
+#      0.333 s / 5 samples).
+#   2. end to end: one `prover_bench rounds` process per configuration (keys built once;
+#      its setup time is printed), asked for one proof of orchard_k11 per sample (1 thread:
+#      the thread's CPU time, more: wall), per point actions $ACTIONS (1,4) x threads
+#      $THREADS (1,8); thread counts above the cores are not measured (unless
+#      OVERSUBSCRIBE=1): their column shows the model (--model-cmd) or "model: n/a".
+#      quick: 1 warm-up proof per point, $ROUNDS rounds (default 12); full: 2 s warm-up
+#      per point, $ROUNDS rounds (default 30) and at least 15 s of samples per
+#      configuration and point (10 samples at least). The digests must be the same bytes in
+#      every sample of every configuration: else exit 1.
+#   --callgrind: the instructions of one proof (orchard_k11, 1 action, 1 thread, the
+#      prover's halo2_create_proof only) per configuration under valgrind --tool=callgrind
+#      (noise-free; the three run in parallel: ~3-4 min on 2 idle cores, most of it
+#      valgrind's params and keygen, not counted); the executables must hold no AVX-512.
+#   --model-cmd CMD: run per configuration with bash -c after the rounds (environment
+#      PASTA_BUILD_DIR, PASTA_BENCH_CONFIG, PASTA_BENCH_BACKEND, PASTA_ACTIONS,
+#      PASTA_MODEL_THREADS (the unmeasured thread counts), PASTA_MODEL_JSON: the file it
+#      appends JSON lines to); its lines of suite prover, name orchard_k11 with
+#      "model":true, actions, threads and median_ns give the modelled column (no interval).
+# Output: the host (lscpu model name), cores, load; per comparison the seed's tables
+# `Host | Kernel | Fp | Fq` and `Host | 1 thread | 8 threads | instructions`, one row per
+# host recorded in $HOSTS_DIR (default bench/hosts; the latest run of each CPU model, with
+# its date, commit, mode, compiler and 1-minute load average at the start) plus this run; detail tables of this run (absolute times,
+# rounds, sd, rounds needed). Files (DIR default bench-results/main-STAMP): samples.tsv
+# (every sample), configs.tsv, meta.txt, runs/ (pasta_bench's lines), logs/,
+# compare.jsonl (suite main_job, one line per compared row: ratio, ratio_lo, ratio_hi,
+# speedup_pct; "model":true on modelled rows), prover.jsonl (suite prover, name
+# orchard_k11, per configuration and point), compare.csv, tables.md. --json FILE gets
+# runs/, prover.jsonl and compare.jsonl appended, --csv / --md FILE a copy. --record
+# appends this run's compare lines to $HOSTS_DIR/<cpu-model-slug>.jsonl (commit that
+# file: record `make bench-full` runs). bash + awk (no python on a minimal Debian).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -58,15 +79,20 @@ CONFIGS="portable asm-mul asm"
 BUILD=1
 DO_KERNELS=1
 DO_E2E=1
+DO_CALLGRIND=0
+RECORD=0
 ANALYSE=""
-E2E_CMD=${PASTA_E2E_CMD:-}
+MODEL_CMD=${PASTA_MODEL_CMD:-}
+HOSTS_DIR=${HOSTS_DIR:-bench/hosts}
 BUILD_PREFIX=${BUILD_PREFIX:-build-main}
 OPS="add sub double mul square"
 FIELDS="fp fq"
 ACTIONS=${ACTIONS:-1,4}
 THREADS=${THREADS:-1,8}
-E2E_WORKLOADS=${E2E_WORKLOADS:-msm/var/pallas/2049 ntt/fwd/fp/2048 ntt/fwd/fp/16384}
+OVERSUBSCRIBE=${OVERSUBSCRIBE:-0}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+ROUNDS=${ROUNDS:-}
+KERNEL_ROUNDS=${KERNEL_ROUNDS:-12}
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -80,7 +106,12 @@ while [ $# -gt 0 ]; do
         --no-build) BUILD=0 ;;
         --no-kernels) DO_KERNELS=0 ;;
         --no-e2e) DO_E2E=0 ;;
-        --e2e-cmd) E2E_CMD=${2:?}; shift ;;
+        --rounds) ROUNDS=${2:?}; shift ;;
+        --kernel-rounds) KERNEL_ROUNDS=${2:?}; shift ;;
+        --callgrind) DO_CALLGRIND=1 ;;
+        --model-cmd) MODEL_CMD=${2:?}; shift ;;
+        --hosts) HOSTS_DIR=${2:?}; shift ;;
+        --record) RECORD=1 ;;
         --analyse) ANALYSE=${2:?--analyse needs a directory}; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "main_job: unknown option $1" >&2; exit 2 ;;
@@ -89,13 +120,18 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$MODE" = full ]; then
-    KERNEL_ARGS=${KERNEL_ARGS:---warmup 2 --measure 8 --samples 100}
-    PROVER_ARGS=${PROVER_ARGS:---warmup 2 --measure 15 --samples 10}
-    STANDIN_ARGS=${STANDIN_ARGS:---full}
+    # the seed's 2 s / 8 s / 100 samples per configuration and kernel, over 2 x rounds runs
+    KERNEL_ARGS=${KERNEL_ARGS:-$(awk -v r="$KERNEL_ROUNDS" 'BEGIN { printf "--warmup %.3f --measure %.3f --samples %d", 2 / (2 * r), 8 / (2 * r), int((100 + 2 * r - 1) / (2 * r)) }')}
+    ROUNDS=${ROUNDS:-30}
+    PROVER_WARMUP=${PROVER_WARMUP:-2}
+    MIN_MEASURE_S=15
+    TARGET=${TARGET:-0.75}
 else
-    KERNEL_ARGS=${KERNEL_ARGS:---quick}
-    PROVER_ARGS=${PROVER_ARGS:---warmup 0 --measure 0 --samples 2}
-    STANDIN_ARGS=${STANDIN_ARGS:---quick}
+    KERNEL_ARGS=${KERNEL_ARGS:---warmup 0.02 --measure 0.05 --samples 10}
+    ROUNDS=${ROUNDS:-12}
+    PROVER_WARMUP=${PROVER_WARMUP:-0.001}
+    MIN_MEASURE_S=0
+    TARGET=${TARGET:-1.5}
 fi
 
 host_cpu() {
@@ -104,7 +140,8 @@ host_cpu() {
     [ -n "$h" ] || h=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
     echo "${h:-unknown}"
 }
-
+slug() { echo "$1" | tr 'A-Z' 'a-z' | sed 's/([^)]*)//g; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//'; }
+load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo -; }
 backend_of() { [ "$1" = portable ] && echo portable || echo x86_64-asm; }
 
 cmake_flags_of() { # config name -> CMake flags
@@ -118,24 +155,23 @@ cmake_flags_of() { # config name -> CMake flags
     esac
 }
 
+meta() { # DIR KEY -> value from DIR/meta.txt
+    awk -v k="$2" 'index($0, k "=") == 1 { print substr($0, length(k) + 2); exit }' "$1/meta.txt"
+}
+
+# The statistics helper: $PASTA_STATS, else the candidate build's, else compiled here.
+stats_tool() { # DIR
+    if [ -n "${PASTA_STATS:-}" ]; then echo "$PASTA_STATS"; return; fi
+    local c
+    for c in $(meta "$1" configs); do :; done
+    if [ -x "$BUILD_PREFIX-$c/bench/pasta_stats" ]; then echo "$BUILD_PREFIX-$c/bench/pasta_stats"; return; fi
+    "${CC:-cc}" -std=c17 -O2 bench/pasta_stats.c -lm -o "$1/pasta_stats" >&2 || return 1
+    echo "$1/pasta_stats"
+}
+
 # ------------------------------------------------------------------ analysis (awk)
-# analyse DIR: reads DIR/manifest.tsv ("phase run config backend file sha256" per line,
-# run 1..2m in the order they ran) and writes DIR/tables.md, DIR/compare.jsonl,
-# DIR/compare.csv; prints the tables.
-analyse() {
-    local dir=$1 host cores args=() phase run cfg be file sha
-    host=$(cat "$dir/host.txt" 2>/dev/null || host_cpu)
-    cores=$(cat "$dir/cores.txt" 2>/dev/null || nproc 2>/dev/null || echo 1)
-    : > "$dir/compare.jsonl"
-    while read -r phase run cfg be file sha; do
-        if [ -z "$phase" ] || [ "${phase:0:1}" = "#" ]; then continue; fi
-        [ -f "$dir/$file" ] || { echo "main_job: missing $dir/$file" >&2; return 1; }
-        args+=(phase="$phase" run="$run" cfg="$cfg" be="$be" sha="$sha" "$dir/$file")
-    done < "$dir/manifest.tsv"
-    [ ${#args[@]} -gt 0 ] || { echo "main_job: empty manifest $dir/manifest.tsv" >&2; return 1; }
-    awk -v ops="$OPS" -v fields="$FIELDS" -v host="$host" -v cores="$cores" \
-        -v workloads="$E2E_WORKLOADS" -v json="$dir/compare.jsonl" -v csv="$dir/compare.csv" \
-        -v md="$dir/tables.md" -v manifest="$(cat "$dir/manifest.tsv")" '
+# Common awk functions: flat-JSON field access, formatting.
+AWK_LIB='
 function get(line, key,    i, s, v, c) {   # value of "key" in a flat JSON line, "" if absent
     i = index(line, "\"" key "\":")
     if (!i) return ""
@@ -155,178 +191,270 @@ function get(line, key,    i, s, v, c) {   # value of "key" in a flat JSON line,
     v = substr(s, 1, RLENGTH); gsub(/[ \t]/, "", v)
     return v == "null" ? "" : v
 }
-function pct(c, k) { return k > 0 ? (c / k - 1) * 100 : 0 }
-function word(p) { return sprintf("%.1f%% %s", p < 0 ? -p : p, p < 0 ? "slower" : "faster") }
-function range(a, b) {   # a <= b: the seed writes "3.1–4.3% faster"
-    if (sprintf("%.1f", a) == sprintf("%.1f", b)) return word(a)
-    if (a >= 0) return sprintf("%.1f–%.1f%% faster", a, b)
-    if (b < 0) return sprintf("%.1f–%.1f%% slower", -b, -a)
-    return word(a) " – " word(b)
-}
 function jstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
-function ns(x) {   # absolute time, readable unit (x may be a string)
+function jnum(x) { return x == "" || x == "nan" || x == "-nan" ? "null" : sprintf("%.6g", x) }
+function ns(x) {   # absolute time, readable unit
     x += 0
     if (x >= 1e8) return sprintf("%.3f s", x / 1e9)
     if (x >= 1e5) return sprintf("%.2f ms", x / 1e6)
     if (x >= 1e3) return sprintf("%.2f us", x / 1e3)
     return sprintf("%.2f ns", x)
 }
-function out(s) { print s; print s > md }
-function oversub(t) { return t + 0 > cores + 0 }
-{
-    if (phase == "kernel") {
-        if (get($0, "suite") != "field" || get($0, "backend") != be) next
-        w = get($0, "name"); f = get($0, "field"); t = 1
-        if (!((w) in isop) || !((f) in isfield)) next
-    } else {
-        s = get($0, "suite")
-        if (s == "prover") {
-            if (index(get($0, "name"), "/")) next # phases, verify, keygen: in the logs
-            w = get($0, "name") " " get($0, "actions") " action" (get($0, "actions") + 0 == 1 ? "" : "s")
-            prover = 1
-        } else {
-            w = s "/" get($0, "name") "/" get($0, "field") "/" get($0, "n")
-            if (s == "field" || (workloads != "all" && !((w) in iswl))) next
-            if (get($0, "backend") != be) next
-        }
-        f = "-"; t = get($0, "threads") + 0
-    }
-    k = phase SUBSEP run SUBSEP w SUBSEP f SUBSEP t
-    if (k in med) next
-    med[k] = get($0, "median_ns"); lo[k] = get($0, "lo_ns"); hi[k] = get($0, "hi_ns")
-    smp[k] = get($0, "samples"); dig[k] = get($0, "digest")
-    rcfg = get($0, "config")
-    if (rcfg != "" && rcfg != cfg) {
-        printf "main_job: %s run %d: the executable says config %s, the manifest %s\n", phase, run, rcfg, cfg > "/dev/stderr"
-        bad = 1
-    }
-    wk = phase SUBSEP w SUBSEP f SUBSEP t
-    if (!(wk in seen)) { seen[wk] = 1; order[phase, ++nrow[phase]] = wk }
-    if (!((phase, w) in wseen)) { wseen[phase, w] = 1; worder[phase, ++nw[phase]] = w }
-    if (!((phase, t) in tseen)) { tseen[phase, t] = 1; tlist[phase, ++nt[phase]] = t }
+function word(p) { return sprintf("%.1f%% %s", p < 0 ? -p : p, p < 0 ? "slower" : "faster") }
+function ci(p, lo, hi) {   # "x.x% faster [lo, hi]"; slower: the bounds as slowdowns
+    if (lo == "" || hi == "") return word(p) " [n/a: < 6 rounds]"
+    if (p < 0) return word(p) sprintf(" [%.1f, %.1f]", -hi, -lo)
+    return word(p) sprintf(" [%.1f, %.1f]", lo, hi)
 }
-BEGIN {
-    # manifest lines "phase run config backend file sha256": the configuration of each run
-    nl = split(manifest, ML, "\n")
-    for (i = 1; i <= nl; i++) {
-        if (split(ML[i], mf, /[ \t]+/) < 6 || substr(mf[1], 1, 1) == "#") continue
-        if (mf[2] + 0 > nrun[mf[1]]) nrun[mf[1]] = mf[2] + 0
-        rc[mf[1], mf[2] + 0] = mf[3]; rbe[mf[1], mf[2] + 0] = mf[4]; rsha[mf[1], mf[2] + 0] = mf[6]
+'
+
+# Stage 1: samples.tsv -> pairs (KEY control candidate per round), keys.tsv, prover.jsonl;
+# digest check. Stage 2: pasta_stats. Stage 3: compare.jsonl / compare.csv. Stage 4: the
+# tables, from the host files and compare.jsonl.
+analyse() {
+    local dir=$1 st
+    [ -s "$dir/samples.tsv" ] || [ -s "$dir/callgrind.tsv" ] || [ -s "$dir/model.jsonl" ] ||
+        { echo "main_job: no samples in $dir" >&2; return 1; }
+    touch "$dir/samples.tsv" "$dir/callgrind.tsv" "$dir/model.jsonl"
+    awk -F'\t' -v configs="$(meta "$dir" configs)" -v pairs="$dir/pairs.txt" -v keys="$dir/keys.tsv" \
+        -v pj="$dir/prover.jsonl" -v cpu="$(meta "$dir" cpu)" "$AWK_LIB"'
+function med(list,    n, v, i, j, t) {   # median of a space-separated list
+    n = split(list, v, " ")
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j] + 0 < v[j - 1] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+    return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+BEGIN { m = split(configs, CF, " "); cand = CF[m]; printf "" > pairs; printf "" > keys; printf "" > pj }
+FNR == NR { sha[$1] = $3; psha[$1] = $4; be[$1] = $2; next }   # configs.tsv
+/^#/ { next }
+{   # phase round slot config backend workload field threads value digest [bytes]
+    ph = $1; r = $2 + 0; c = $4; w = $6; f = $7; t = $8 + 0; v = $9
+    p = ph SUBSEP w SUBSEP f SUBSEP t
+    if (!(p in seen)) { seen[p] = 1; order[++np] = p }
+    sum[p, c, r] += v; cnt[p, c, r]++; all[p, c] = all[p, c] " " v; nall[p, c]++
+    if (r > nr[p]) nr[p] = r
+    if ($10 != "" && $10 != "-") {
+        if (!(p in dig)) { dig[p] = $10; dslot[p] = c " round " r }
+        else if (dig[p] != $10) {
+            printf "main_job: DIGEST MISMATCH %s threads %d: %s round %d: %s, %s: %s\n", w, t, c, r, $10, dslot[p], dig[p] > "/dev/stderr"
+            mismatch = 1
+        }
+        bytes[p] = $11
     }
-    nops = split(ops, O, " "); for (i = 1; i <= nops; i++) isop[O[i]] = 1
-    nf = split(fields, FL, " "); for (i = 1; i <= nf; i++) isfield[FL[i]] = 1
-    n = split(workloads, WL, " "); for (i = 1; i <= n; i++) iswl[WL[i]] = 1
 }
 END {
-    if (bad) exit 1
-    print "phase,comparison,workload,field,threads,control_config,candidate_config,control_ns,candidate_ns,control_run_a_ns,control_run_b_ns,candidate_run_a_ns,candidate_run_b_ns,speedup_pct,oversubscribed,host" > csv
-    for (pi = 1; pi <= 2; pi++) {
-        ph = pi == 1 ? "kernel" : "e2e"
-        m = nrun[ph] / 2
-        if (m < 2 || nrun[ph] != 2 * m) {
-            if (nrun[ph] > 0) printf "main_job: %s: %d runs, need 2m (m >= 2 configurations)\n", ph, nrun[ph] > "/dev/stderr"
-            continue
+    if (mismatch) exit 1
+    nk = 0
+    for (i = 1; i <= np; i++) {
+        split(order[i], K, SUBSEP)
+        for (j = 1; j < m; j++) {
+            ctl = CF[j]; key = "k" (++nk); got = 0
+            for (r = 1; r <= nr[order[i]]; r++)
+                if (cnt[order[i], ctl, r] && cnt[order[i], cand, r]) {
+                    printf "%s %.9g %.9g\n", key, sum[order[i], ctl, r] / cnt[order[i], ctl, r], sum[order[i], cand, r] / cnt[order[i], cand, r] >> pairs
+                    got++
+                }
+            if (!got) { nk--; continue }
+            printf "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%.9g\t%.9g\t%d\t%d\t%s\n", key, K[1], K[2], K[3], K[4], ctl, cand,
+                med(all[order[i], ctl]), med(all[order[i], cand]), nall[order[i], ctl], nall[order[i], cand],
+                (order[i] in dig) ? dig[order[i]] : "-" >> keys
         }
-        cand = rc[ph, m]
-        for (j = 1; j <= nt[ph]; j++) if (oversub(tlist[ph, j]))
-            out(sprintf("\nwarning: %d threads on %d cores is oversubscribed: figures at %d threads measure contention, not scaling (run them on a machine with >= %d cores)", tlist[ph, j], cores, tlist[ph, j], tlist[ph, j]))
-        # digests: the same bytes in every run (configuration) for each workload and threads
-        for (r = 1; r <= nrow[ph]; r++) {
-            split(order[ph, r], K, SUBSEP); d0 = ""
-            for (x = 1; x <= 2 * m; x++) {
-                kk = ph SUBSEP x SUBSEP K[2] SUBSEP K[3] SUBSEP K[4]
-                if (!(kk in dig) || dig[kk] == "") continue
-                if (d0 == "") d0 = dig[kk]
-                else if (dig[kk] != d0) {
-                    printf "main_job: DIGEST MISMATCH %s threads %s: run %d (%s) %s, earlier %s\n", K[2], K[4], x, rc[ph, x], dig[kk], d0 > "/dev/stderr"
-                    mismatch = 1
-                }
-            }
-            digest[ph, K[2], K[4]] = d0
-        }
-        for (ci = m - 1; ci >= 1; ci--) {
-            ctl = rc[ph, ci]; ra = ci; rb = 2 * m + 1 - ci; ka = m; kb = m + 1
-            title = cand " vs " ctl
-            if (ph == "kernel") {
-                out(sprintf("\n### %s: field kernels (ns/op; midpoint of runs %d, %d (%s) and %d, %d (%s))\n", title, ra, rb, ctl, ka, kb, cand))
-                hdr = "| Host | Kernel |"; sep = "|---|---|"
-                for (b = 1; b <= nf; b++) { hdr = hdr " " toupper(substr(FL[b], 1, 1)) substr(FL[b], 2) " |"; sep = sep "---|" }
-                out(hdr); out(sep)
-            } else {
-                out(sprintf("\n### %s: end to end%s (midpoint of runs %d, %d (%s) and %d, %d (%s))\n", title, prover ? "" : " (stand-in: " workloads ")", ra, rb, ctl, ka, kb, cand))
-                hdr = "| Host |"; sep = "|---|"
-                for (j = 1; j <= nt[ph]; j++) {
-                    hdr = hdr sprintf(" %d thread%s |", tlist[ph, j], tlist[ph, j] == 1 ? "" : "s"); sep = sep "---|"
-                }
-                out(hdr); out(sep)
-            }
-            missing = 0
-            # detail rows, and the speed-ups for the seed table
-            delete P; ndet = 0
-            for (r = 1; r <= nrow[ph]; r++) {
-                split(order[ph, r], K, SUBSEP); w = K[2]; f = K[3]; t = K[4]
-                k1 = ph SUBSEP ra SUBSEP w SUBSEP f SUBSEP t; k2 = ph SUBSEP ka SUBSEP w SUBSEP f SUBSEP t
-                k3 = ph SUBSEP kb SUBSEP w SUBSEP f SUBSEP t; k4 = ph SUBSEP rb SUBSEP w SUBSEP f SUBSEP t
-                if (!(k1 in med) || !(k2 in med) || !(k3 in med) || !(k4 in med)) {
-                    printf "main_job: %s %s %s threads %s missing in runs %d-%d-%d-%d\n", ph, w, f, t, ra, ka, kb, rb > "/dev/stderr"
-                    missing = 1; continue
-                }
-                c = (med[k1] + med[k4]) / 2; k = (med[k2] + med[k3]) / 2; p = pct(c, k)
-                P[w, f, t] = p; C[w, f, t] = c; Kt[w, f, t] = k
-                if (ph == "kernel")
-                    det[++ndet] = sprintf("| %s | %s | %s (%s, %s) | %s (%s, %s) | %s |", w, f,
-                        ns(c), ns(med[k1]), ns(med[k4]), ns(k), ns(med[k2]), ns(med[k3]), word(p))
-                else
-                    det[++ndet] = sprintf("| %s | %d | %s (%s, %s) | %s (%s, %s) | %s | %s | %s |", w, t,
-                        ns(c), ns(med[k1]), ns(med[k4]), ns(k), ns(med[k2]), ns(med[k3]), word(p),
-                        digest[ph, w, t] == "" ? "-" : substr(digest[ph, w, t], 1, 16),
-                        oversub(t) ? sprintf("oversubscribed: %d threads on %d cores", t, cores) : "")
-                olo = (lo[k1] + lo[k4]) / 2; ohi = (hi[k1] + hi[k4]) / 2
-                klo = (lo[k2] + lo[k3]) / 2; khi = (hi[k2] + hi[k3]) / 2
-                printf "{\"suite\":\"main_job\",\"phase\":%s,\"name\":%s,\"field\":%s,\"threads\":%d,\"backend\":%s,\"config\":%s,\"control_config\":%s,\"median_ns\":%.6g,\"lo_ns\":%.6g,\"hi_ns\":%.6g,\"samples\":%d,\"speedup_pct\":%.3f,\"control_median_ns\":%.6g,\"control_lo_ns\":%.6g,\"control_hi_ns\":%.6g,\"runs_ns\":[%.6g,%.6g,%.6g,%.6g],\"oversubscribed\":%s,\"cores\":%d,\"cpu\":%s,\"binary_sha256\":%s,\"control_sha256\":%s%s}\n",
-                    jstr(ph), jstr(w), f == "-" ? "null" : jstr(f), t, jstr(rbe[ph, ka]), jstr(cand), jstr(ctl), k, klo, khi,
-                    smp[k2] + smp[k3], p, c, olo, ohi, med[k1], med[k2], med[k3], med[k4], oversub(t) ? "true" : "false", cores,
-                    jstr(host), jstr(rsha[ph, ka]), jstr(rsha[ph, ra]),
-                    digest[ph, w, t] == "" ? "" : ",\"digest\":" jstr(digest[ph, w, t]) >> json
-                printf "%s,%s,%s,%s,%d,%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.3f,%d,\"%s\"\n", ph, title, w, f, t, ctl, cand,
-                    c, k, med[k1], med[k4], med[k2], med[k3], p, oversub(t), host >> csv
-            }
-            if (ph == "kernel") {
-                for (a = 1; a <= nops; a++) {
-                    row = "| " host " | " O[a] " |"
-                    for (b = 1; b <= nf; b++)
-                        row = row (((O[a], FL[b], 1) in P) ? sprintf(" %s (%s → %s) |", word(P[O[a], FL[b], 1]), ns(C[O[a], FL[b], 1]), ns(Kt[O[a], FL[b], 1])) : " - |")
-                    out(row)
-                }
-                out(sprintf("\n| Kernel | Field | %s (runs %d, %d) | %s (runs %d, %d) | speedup |", ctl, ra, rb, cand, ka, kb))
-                out("|---|---|---|---|---|")
-            } else {
-                row = "| " host " |"
-                for (j = 1; j <= nt[ph]; j++) {
-                    t = tlist[ph, j]; plo = ""; phi = ""; cnt = 0
-                    for (x = 1; x <= nw[ph]; x++) {
-                        w = worder[ph, x]
-                        if (!((w, "-", t) in P)) continue
-                        p = P[w, "-", t]; cnt++
-                        if (plo == "" || p < plo) plo = p
-                        if (phi == "" || p > phi) phi = p
-                    }
-                    cell = cnt ? range(plo, phi) : "-"
-                    if (cnt && oversub(t)) cell = cell sprintf(" (oversubscribed: %d threads on %d cores)", t, cores)
-                    row = row " " cell " |"
-                }
-                out(row)
-                out(sprintf("\n| Workload | Threads | %s (runs %d, %d) | %s (runs %d, %d) | speedup | digest | |", ctl, ra, rb, cand, ka, kb))
-                out("|---|---|---|---|---|---|---|")
-            }
-            for (x = 1; x <= ndet; x++) out(det[x])
-            if (missing) bad = 1
+        if (K[1] != "e2e") continue
+        for (j = 1; j <= m; j++) {   # suite prover rows, per configuration
+            c = CF[j]; if (!nall[order[i], c]) continue
+            n = split(all[order[i], c], V, " "); lo = V[1]; hi = V[1]
+            for (x = 2; x <= n; x++) { if (V[x] + 0 < lo + 0) lo = V[x]; if (V[x] + 0 > hi + 0) hi = V[x] }
+            a = K[2]; sub(/^orchard_k11 /, "", a); sub(/ action.*/, "", a)
+            printf "{\"suite\":\"prover\",\"name\":\"orchard_k11\",\"backend\":%s,\"field\":null,\"n\":2048,\"threads\":%d,\"median_ns\":%.6g,\"lo_ns\":%.6g,\"hi_ns\":%.6g,\"samples\":%d,\"clock\":\"%s\",\"cpu\":%s,\"config\":%s,\"binary_sha256\":%s,\"actions\":%d,\"digest\":%s,\"proof_bytes\":%d,\"paired_rounds\":true}\n",
+                jstr(be[c]), K[4], med(all[order[i], c]), lo, hi, n, K[4] == 1 ? "thread_cpu" : "wall", jstr(cpu), jstr(c),
+                jstr(psha[c]), a, jstr(dig[order[i]]), bytes[order[i]] >> pj
         }
     }
-    if (mismatch) { out("\nmain_job: DIGEST MISMATCH between configurations (see above)"); exit 1 }
-    if (bad) exit 1
+}' "$dir/configs.tsv" "$dir/samples.tsv" || { echo "main_job: DIGEST MISMATCH between samples (see above)" >&2; return 1; }
+    st=$(stats_tool "$dir") || return 1
+    "$st" ci --target "$(meta "$dir" target)" < "$dir/pairs.txt" > "$dir/stats.txt"
+    # stage 3
+    awk -F'\t' -v meta="$(cat "$dir/meta.txt")" -v json="$dir/compare.jsonl" -v csv="$dir/compare.csv" \
+        -v configs="$(meta "$dir" configs)" "$AWK_LIB"'
+BEGIN {
+    n = split(meta, ML, "\n")
+    for (i = 1; i <= n; i++) { e = index(ML[i], "="); if (e) M[substr(ML[i], 1, e - 1)] = substr(ML[i], e + 1) }
+    m = split(configs, CF, " "); cand = CF[m]
+    common = sprintf("\"cores\":%d,\"cpu\":%s,\"mode\":%s,\"date\":%s,\"commit\":%s,\"compiler\":%s,\"load_start\":%s,\"load_end\":%s,\"run\":%s",
+        M["cores"], jstr(M["cpu"]), jstr(M["mode"]), jstr(M["date"]), jstr(M["commit"]), jstr(M["compiler"]),
+        jnum(M["load_start"]), jnum(M["load_end"]), jstr(M["run"]))
+    printf "" > json
+    print "phase,workload,field,threads,control_config,candidate_config,control_ns,candidate_ns,rounds,speedup_pct,ci_lo_pct,ci_hi_pct,sd_pct,rsd_pct,rounds_for_target,model,host" > csv
 }
-' "${args[@]}"
+FILENAME ~ /configs.tsv$/ { sha[$1] = $3; psha[$1] = $4; be[$1] = $2; next }
+FILENAME ~ /stats.txt$/ { split($0, S, " "); st[S[1]] = $0; next }
+FILENAME ~ /callgrind.tsv$/ { ir[$1] = $2; next }   # config instructions
+FILENAME ~ /model.jsonl$/ {
+    if (get($0, "model") != "true" || get($0, "suite") != "prover" || get($0, "name") != "orchard_k11") next
+    a = get($0, "actions") + 0; w = "orchard_k11 " a " action" (a == 1 ? "" : "s")
+    mt[get($0, "config"), w, get($0, "threads") + 0] = get($0, "median_ns")
+    if (!((w, get($0, "threads") + 0) in mseen)) { mseen[w, get($0, "threads") + 0] = 1; mo[++nm] = w SUBSEP (get($0, "threads") + 0) }
+    next
+}
+{   # keys.tsv: key phase workload field threads ctl cand ctl_med cand_med ctl_n cand_n digest
+    if (!($1 in st)) next
+    split(st[$1], S, " ")   # key n est lo hi sd rsd need
+    lo = S[4] == "nan" ? "" : S[4]; hi = S[5] == "nan" ? "" : S[5]
+    ov = $5 + 0 > M["cores"] + 0
+    printf "{\"suite\":\"main_job\",\"phase\":%s,\"name\":%s,\"field\":%s,\"threads\":%d,\"backend\":%s,\"config\":%s,\"control_config\":%s,\"median_ns\":%.6g,\"control_median_ns\":%.6g,\"samples\":%d,\"control_samples\":%d,\"rounds\":%d,\"speedup_pct\":%.3f,\"ratio\":%.6f,\"ratio_lo\":%s,\"ratio_hi\":%s,\"ci_level\":0.95,\"sd_pct\":%s,\"rsd_pct\":%s,\"target_pct\":%s,\"rounds_for_target\":%d,\"oversubscribed\":%s,\"binary_sha256\":%s,\"control_sha256\":%s%s,%s}\n",
+        jstr($2), jstr($3), $4 == "-" ? "null" : jstr($4), $5, jstr(be[$7]), jstr($7), jstr($6), $9, $8, $11, $10, S[2],
+        S[3], 1 + S[3] / 100, lo == "" ? "null" : sprintf("%.6f", 1 + lo / 100), hi == "" ? "null" : sprintf("%.6f", 1 + hi / 100),
+        jnum(S[6]), jnum(S[7]), M["target"], S[8], ov ? "true" : "false", jstr(sha[$7]), jstr(sha[$6]),
+        $12 == "-" ? "" : ",\"digest\":" jstr($12), common >> json
+    printf "%s,%s,%s,%d,%s,%s,%.6g,%.6g,%d,%.3f,%s,%s,%s,%s,%d,0,\"%s\"\n", $2, $3, $4, $5, $6, $7, $8, $9, S[2], S[3], lo, hi, S[6], S[7], S[8], M["cpu"] >> csv
+}
+END {
+    for (j = 1; j < m; j++) {
+        ctl = CF[j]
+        if ((ctl in ir) && (cand in ir)) {
+            r = ir[ctl] / ir[cand]
+            printf "{\"suite\":\"main_job\",\"phase\":\"callgrind\",\"name\":\"orchard_k11 1 action\",\"field\":null,\"threads\":1,\"backend\":%s,\"config\":%s,\"control_config\":%s,\"instructions\":%s,\"control_instructions\":%s,\"speedup_pct\":%.3f,\"ratio\":%.6f,\"ratio_lo\":%.6f,\"ratio_hi\":%.6f,\"binary_sha256\":%s,\"control_sha256\":%s,%s}\n",
+                jstr(be[cand]), jstr(cand), jstr(ctl), ir[cand], ir[ctl], 100 * (r - 1), r, r, r, jstr(psha[cand]), jstr(psha[ctl]), common >> json
+        }
+        for (x = 1; x <= nm; x++) {
+            split(mo[x], K, SUBSEP)
+            if (!((ctl, K[1], K[2]) in mt) || !((cand, K[1], K[2]) in mt)) continue
+            r = mt[ctl, K[1], K[2]] / mt[cand, K[1], K[2]]
+            printf "{\"suite\":\"main_job\",\"phase\":\"e2e\",\"name\":%s,\"field\":null,\"threads\":%d,\"backend\":%s,\"config\":%s,\"control_config\":%s,\"median_ns\":%.6g,\"control_median_ns\":%.6g,\"speedup_pct\":%.3f,\"ratio\":%.6f,\"ratio_lo\":null,\"ratio_hi\":null,\"model\":true,\"binary_sha256\":%s,\"control_sha256\":%s,%s}\n",
+                jstr(K[1]), K[2], jstr(be[cand]), jstr(cand), jstr(ctl), mt[cand, K[1], K[2]], mt[ctl, K[1], K[2]], 100 * (r - 1), r,
+                jstr(psha[cand]), jstr(psha[ctl]), common >> json
+            printf "e2e,%s,-,%d,%s,%s,%.6g,%.6g,0,%.3f,,,,,0,1,\"%s\"\n", K[1], K[2], ctl, cand, mt[ctl, K[1], K[2]], mt[cand, K[1], K[2]], 100 * (r - 1), M["cpu"] >> csv
+        }
+    }
+}' "$dir/configs.tsv" "$dir/stats.txt" "$dir/callgrind.tsv" "$dir/model.jsonl" "$dir/keys.tsv"
+    render "$dir"
+}
+
+# Stage 4: the seed's tables (one row per recorded host, latest run per CPU, then this
+# run) and this run's detail tables -> DIR/tables.md and stdout.
+render() {
+    local dir=$1 hostfiles=()
+    if [ -d "$HOSTS_DIR" ]; then
+        for f in "$HOSTS_DIR"/*.jsonl; do [ -f "$f" ] && hostfiles+=("$f"); done
+    fi
+    awk -v cur="$dir/compare.jsonl" -v md="$dir/tables.md" -v configs="$(meta "$dir" configs)" -v currun="$(meta "$dir" run)" \
+        -v threads="$(meta "$dir" threads)" -v measured="$(meta "$dir" threads_measured)" \
+        -v cores="$(meta "$dir" cores)" -v ops="$OPS" -v fields="$FIELDS" "$AWK_LIB"'
+function out(s) { print s; print s > md }
+function label(run, cpu, mode,    s) {
+    s = RD[run] ", " RC[run] ", " mode ", " RCC[run] (RL[run] == "" ? "" : sprintf(", load %.1f", RL[run]))
+    return cpu (run == currun ? " (this run: " : " (") s ")"
+}
+function cell(run, ctl, w, f, t,    k, s) {
+    k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
+    if (!(k in P)) return ""
+    s = MOD[k] ? word(P[k]) " (model)" : ci(P[k], LO[k], HI[k])
+    return s
+}
+BEGIN {
+    m = split(configs, CF, " "); cand = CF[m]
+    nops = split(ops, O, " "); nf = split(fields, FL, " "); nt = split(threads, TH, ",")
+    split(measured, MS, ","); for (i in MS) ismeas[MS[i] + 0] = 1
+    printf "" > md
+}
+{
+    if (get($0, "suite") != "main_job") next
+    run = get($0, "run"); if (run == "" || (FILENAME != cur && run == currun)) next
+    if (FILENAME != cur) { cpu = get($0, "cpu"); if (!((cpu) in latest) || run > latest[cpu]) latest[cpu] = run }
+    if (get($0, "config") != cand) next
+    RD[run] = get($0, "date"); RC[run] = get($0, "commit"); RCPU[run] = get($0, "cpu"); RM[run] = get($0, "mode")
+    RCC[run] = get($0, "compiler"); RL[run] = get($0, "load_start")
+    ph = get($0, "phase"); ctl = get($0, "control_config"); w = get($0, "name"); f = get($0, "field"); t = get($0, "threads") + 0
+    if (f == "") f = "-"
+    k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
+    if (ph == "callgrind") { IR[run, ctl] = get($0, "control_instructions"); IK[run, ctl] = get($0, "instructions"); next }
+    if ((k in P) && !MOD[k] && get($0, "model") == "true") next   # a real figure wins
+    P[k] = get($0, "speedup_pct"); MOD[k] = get($0, "model") == "true"
+    LO[k] = get($0, "ratio_lo") == "" ? "" : (get($0, "ratio_lo") - 1) * 100
+    HI[k] = get($0, "ratio_hi") == "" ? "" : (get($0, "ratio_hi") - 1) * 100
+    CT[k] = get($0, "control_median_ns"); KT[k] = get($0, "median_ns"); OV[k] = get($0, "oversubscribed") == "true"
+    if (ph == "e2e" && !((run, w) in wseen)) { wseen[run, w] = 1; WL[run, ++nw[run]] = w }
+}
+END {
+    nr = 0
+    for (cpu in latest) runs[++nr] = latest[cpu]
+    for (i = 2; i <= nr; i++) for (j = i; j > 1 && RCPU[runs[j]] < RCPU[runs[j - 1]]; j--) { x = runs[j]; runs[j] = runs[j - 1]; runs[j - 1] = x }
+    runs[++nr] = currun
+    for (ci_ = m - 1; ci_ >= 1; ci_--) {
+        ctl = CF[ci_]
+        out(sprintf("\n### %s vs %s: field kernels (speed-up [95%% interval over paired rounds], control → candidate ns/op)\n", cand, ctl))
+        hdr = "| Host | Kernel |"; sep = "|---|---|"
+        for (b = 1; b <= nf; b++) { hdr = hdr " " toupper(substr(FL[b], 1, 1)) substr(FL[b], 2) " |"; sep = sep "---|" }
+        out(hdr); out(sep)
+        for (x = 1; x <= nr; x++) {
+            run = runs[x]; any = 0
+            for (a = 1; a <= nops; a++) for (b = 1; b <= nf; b++) if ((run, ctl, O[a], FL[b], 1) in P) any = 1
+            if (!any) continue
+            for (a = 1; a <= nops; a++) {
+                row = "| " label(run, RCPU[run], RM[run]) " | " O[a] " |"
+                for (b = 1; b <= nf; b++) {
+                    k = run SUBSEP ctl SUBSEP O[a] SUBSEP FL[b] SUBSEP 1
+                    row = row ((k in P) ? " " cell(run, ctl, O[a], FL[b], 1) " (" ns(CT[k]) " → " ns(KT[k]) ") |" : " - |")
+                }
+                out(row)
+            }
+        }
+        out(sprintf("\n### %s vs %s: end to end, orchard_k11 (speed-up [95%% interval over paired rounds]; 1 thread: thread CPU time)\n", cand, ctl))
+        hdr = "| Host |"; sep = "|---|"
+        for (j = 1; j <= nt; j++) { hdr = hdr sprintf(" %d thread%s |", TH[j], TH[j] == 1 ? "" : "s"); sep = sep "---|" }
+        out(hdr " instructions, 1 proof of 1 action (callgrind) |"); out(sep "---|")
+        for (x = 1; x <= nr; x++) {
+            run = runs[x]; row = "| " label(run, RCPU[run], RM[run]) " |"; any = 0
+            for (j = 1; j <= nt; j++) {
+                t = TH[j] + 0; s = ""
+                for (y = 1; y <= nw[run]; y++) {
+                    w = WL[run, y]; k = run SUBSEP ctl SUBSEP w SUBSEP "-" SUBSEP t
+                    if (!(k in P)) continue
+                    lab = w; sub(/^orchard_k11 /, "", lab)
+                    s = s (s == "" ? "" : "; ") cell(run, ctl, w, "-", t) " (" lab (OV[k] ? ", oversubscribed" : "") ")"
+                    any = 1
+                }
+                if (s == "") s = t > 1 && !(run == currun && (t in ismeas)) ? "model: n/a" : "-"
+                row = row " " s " |"
+            }
+            if ((run, ctl) in IR) {
+                r = IR[run, ctl] / IK[run, ctl]; any = 1
+                row = row sprintf(" %.1f%% %s (%.4g → %.4g G) |", 100 * (r >= 1 ? 1 - 1 / r : 1 / r - 1), r >= 1 ? "fewer" : "more",
+                                  IR[run, ctl] / 1e9, IK[run, ctl] / 1e9)
+            } else row = row " - |"
+            if (any) out(row)
+        }
+    }
+    out("\nHost rows: the latest recorded run of each CPU model (bench/hosts/) and this run; \"model\": the thread model`s prediction (no interval); \"model: n/a\": more threads than cores and no model.")
+}' "${hostfiles[@]}" "$dir/compare.jsonl"
+    # this run: detail tables
+    awk -v md="$dir/tables.md" "$AWK_LIB"'
+function out(s) { print s; print s >> md }
+get($0, "suite") == "main_job" && get($0, "phase") != "callgrind" && get($0, "model") != "true" {
+    if (!hdr) {
+        out("\n#### This run: every compared row (times: medians over all samples; rounds n; sd, rsd: per-round sd of ln(ratio) and 1.4826 MAD, %; need: rounds for a half-width of " get($0, "target_pct") "% at rsd)\n")
+        out("| Phase | Workload | Field | Threads | control | candidate | control time | candidate time | speed-up [95%] | rounds | sd | rsd | need |")
+        out("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        hdr = 1
+    }
+    lo = get($0, "ratio_lo"); hi = get($0, "ratio_hi")
+    out(sprintf("| %s | %s | %s | %d%s | %s | %s | %s | %s | %s | %d | %.2f | %.2f | %d |", get($0, "phase"), get($0, "name"),
+        get($0, "field") == "" ? "-" : get($0, "field"), get($0, "threads"), get($0, "oversubscribed") == "true" ? " (oversubscribed)" : "",
+        get($0, "control_config"), get($0, "config"), ns(get($0, "control_median_ns")), ns(get($0, "median_ns")),
+        ci(get($0, "speedup_pct"), lo == "" ? "" : (lo - 1) * 100, hi == "" ? "" : (hi - 1) * 100), get($0, "rounds"),
+        get($0, "sd_pct"), get($0, "rsd_pct"), get($0, "rounds_for_target")))
+}' "$dir/compare.jsonl"
+}
+
+record() { # DIR: append its compare lines to the host file of its CPU model
+    local dir=$1 f
+    f=$HOSTS_DIR/$(slug "$(meta "$dir" cpu)").jsonl
+    mkdir -p "$HOSTS_DIR"
+    if [ -f "$f" ] && grep -qF "\"run\":\"$(meta "$dir" run)\"" "$f"; then
+        echo "main_job: run $(meta "$dir" run) is already in $f"
+        return 0
+    fi
+    grep '"suite":"main_job"' "$dir/compare.jsonl" >> "$f"
+    echo "main_job: appended $(grep -c '"suite":"main_job"' "$dir/compare.jsonl") rows of run $(meta "$dir" run) to $f (commit it)"
 }
 
 # Copy the results where --json / --csv / --md asked for them.
@@ -334,12 +462,14 @@ publish() { # DIR
     if [ -n "$JSON" ]; then
         mkdir -p "$(dirname "$JSON")"
         if [ -d "$1/runs" ]; then cat "$1"/runs/*.jsonl >> "$JSON" 2>/dev/null || true; fi
+        [ -f "$1/prover.jsonl" ] && cat "$1/prover.jsonl" >> "$JSON"
         cat "$1/compare.jsonl" >> "$JSON"
     fi
     if [ -n "$CSV" ]; then mkdir -p "$(dirname "$CSV")"; cp "$1/compare.csv" "$CSV"; fi
     if [ -n "$MD" ]; then mkdir -p "$(dirname "$MD")"; cp "$1/tables.md" "$MD"; fi
+    [ "$RECORD" = 1 ] && record "$1"
     echo
-    echo "results: $1 (tables.md, compare.jsonl, compare.csv, runs/)${JSON:+; appended to $JSON}"
+    echo "results: $1 (tables.md, compare.jsonl, compare.csv, samples.tsv)${JSON:+; appended to $JSON}"
 }
 
 if [ -n "$ANALYSE" ]; then
@@ -359,18 +489,26 @@ for c in "${CFG[@]}"; do
         exit 0
     fi
 done
+[ "$ROUNDS" -ge 6 ] && [ "$KERNEL_ROUNDS" -ge 6 ] ||
+    echo "main_job: warning: fewer than 6 rounds: no 95% interval" >&2
 
 HOST=$(host_cpu)
 CORES=$(nproc 2>/dev/null || echo 1)
 [ -n "$OUT" ] || OUT=bench-results/main-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$OUT/runs" "$OUT/logs"
-rm -f "$OUT"/runs/*.jsonl
-echo "$HOST" > "$OUT/host.txt"
-echo "$CORES" > "$OUT/cores.txt"
-: > "$OUT/manifest.tsv"
+rm -f "$OUT"/runs/*.jsonl "$OUT/samples.tsv" "$OUT/callgrind.tsv" "$OUT/model.jsonl"
 T0=$SECONDS
+# thread counts measured: up to the cores (OVERSUBSCRIBE=1: all)
+TMEAS="" TMODEL=""
+IFS=, read -r -a TH <<< "$THREADS"
+for t in "${TH[@]}"; do
+    if [ "$t" -le "$CORES" ] || [ "$OVERSUBSCRIBE" = 1 ]; then TMEAS=$TMEAS${TMEAS:+,}$t; else TMODEL=$TMODEL${TMODEL:+,}$t; fi
+done
+COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD 2>/dev/null || COMMIT=$COMMIT-dirty
 
-echo "== main job ($MODE): host $HOST, $CORES cores; configurations ${CFG[*]} (candidate ${CFG[-1]})"
+echo "== main job ($MODE): host $HOST, $CORES cores, load $(load1); configurations ${CFG[*]} (candidate ${CFG[-1]})"
+echo "   rounds: kernels $KERNEL_ROUNDS ($KERNEL_ARGS per sample), end to end $ROUNDS (actions $ACTIONS; threads measured ${TMEAS:-none}${TMODEL:+, not measured (> $CORES cores): $TMODEL})"
 
 dir_of() { echo "$BUILD_PREFIX-$1"; }
 bin_of() { echo "$(dir_of "$1")/bench/pasta_bench"; }
@@ -390,11 +528,11 @@ build_config() { # config
             > "$OUT/logs/configure-$1.log" 2>&1 || { cat "$OUT/logs/configure-$1.log" >&2; exit 1; }
         echo "$stamp" > "$dir/.main_job_flags"
     fi
-    cmake --build "$dir" --target pasta_bench prover_bench -j"$JOBS" > "$OUT/logs/build-$1.log" 2>&1 ||
+    cmake --build "$dir" --target pasta_bench prover_bench pasta_stats -j"$JOBS" > "$OUT/logs/build-$1.log" 2>&1 ||
         { tail -n 40 "$OUT/logs/build-$1.log" >&2; exit 1; }
 }
 
-declare -A SHA
+: > "$OUT/configs.tsv"
 for c in "${CFG[@]}"; do
     if [ "$BUILD" = 1 ]; then
         t=$SECONDS
@@ -406,17 +544,35 @@ for c in "${CFG[@]}"; do
     [ -x "$bin" ] || { echo "main_job: missing $bin (drop --no-build)" >&2; exit 1; }
     got=$("$bin" --version | awk '$1 == "config:" { print $2; exit }')
     [ "$got" = "$c" ] || { echo "main_job: $bin reports config '$got', expected '$c'" >&2; exit 1; }
-    SHA[$c]=$(sha256sum "$bin" | cut -d' ' -f1)
+    psha=-
+    [ -x "$(prover_of "$c")" ] && psha=$(sha256sum "$(prover_of "$c")" | cut -d' ' -f1)
+    printf '%s\t%s\t%s\t%s\n' "$c" "$(backend_of "$c")" "$(sha256sum "$bin" | cut -d' ' -f1)" "$psha" >> "$OUT/configs.tsv"
 done
+COMPILER=$("$(bin_of "${CFG[-1]}")" --version | sed -n 's/.*compiler: \([^;]*\).*/\1/p' | sed 's/ *$//')
+cat > "$OUT/meta.txt" <<EOF
+cpu=$HOST
+cores=$CORES
+mode=$MODE
+date=$(date -u +%F)
+run=$(date -u +%Y%m%dT%H%M%SZ)-$COMMIT
+commit=$COMMIT
+compiler=$COMPILER
+configs=${CFG[*]}
+threads=$THREADS
+threads_measured=$TMEAS
+target=$TARGET
+rounds=$ROUNDS
+kernel_rounds=$KERNEL_ROUNDS
+load_start=$(load1)
+EOF
 echo "== executables"
-for c in "${CFG[@]}"; do
-    printf '   %-9s sha256 %s  %s\n' "$c" "${SHA[$c]}" "$(bin_of "$c")"
-    [ -x "$(prover_of "$c")" ] &&
-        printf '   %-9s sha256 %s  %s\n' "" "$(sha256sum "$(prover_of "$c")" | cut -d' ' -f1)" "$(prover_of "$c")"
+while read -r c be sha psha; do
+    printf '   %-9s sha256 %s  %s\n' "$c" "$sha" "$(bin_of "$c")"
+    [ "$psha" != - ] && printf '   %-9s sha256 %s  %s\n' "" "$psha" "$(prover_of "$c")"
     printf '   %-9s %s\n' "" "$("$(bin_of "$c")" --version | sed -n 's/^build: //p')"
-done | tee "$OUT/executables.txt"
+done < "$OUT/configs.tsv" | tee "$OUT/executables.txt"
 
-# control-candidate-candidate-control around the middle: C1..Cm Cm..C1
+# one round: C1..Cm Cm..C1
 ORDER=("${CFG[@]}")
 for ((i = ${#CFG[@]} - 1; i >= 0; i--)); do ORDER+=("${CFG[i]}"); done
 
@@ -426,67 +582,161 @@ filter_for() { # backend -> field/add/fp/BE/,...
     echo "$f"
 }
 
-# the prover suite: prover_bench (pasta_halo2's program) beside pasta_bench in each build
-has_prover() { [ -x "$(dirname "$(dirname "$1")")/prover_bench/prover_bench" ]; }
-
-e2e_default() { # the default end-to-end command (environment as for --e2e-cmd)
-    if has_prover "$PASTA_BENCH"; then
-        # shellcheck disable=SC2086  # PROVER_ARGS is a list of options
-        "$PASTA_BUILD_DIR/prover_bench/prover_bench" bench --circuit orchard_k11 \
-            --backend "$PASTA_BENCH_BACKEND" --actions "$ACTIONS" \
-            --threads "$THREADS" $PROVER_ARGS --json "$PASTA_E2E_JSON"
-    else
-        local be=$PASTA_BENCH_BACKEND
-        # shellcheck disable=SC2086
-        "$PASTA_BENCH" --suite msm,ntt --backend "$be" $STANDIN_ARGS --json "$PASTA_E2E_JSON" \
-            --filter "msm/var/pallas/$be/2049/1,ntt/fwd/fp/$be/2048/,ntt/fwd/fp/$be/16384/"
-    fi
-}
-
-run_phase() { # phase
-    local i=0 c be file
-    for c in "${ORDER[@]}"; do
-        i=$((i + 1))
-        be=$(backend_of "$c")
-        file=runs/$1-$i-$c.jsonl
-        : > "$OUT/$file"
-        echo "== $1 run $i/${#ORDER[@]}: $c ($be)"
-        if [ "$1" = kernel ]; then
+if [ "$DO_KERNELS" = 1 ]; then
+    t=$SECONDS
+    for ((r = 1; r <= KERNEL_ROUNDS; r++)); do
+        printf '== kernels round %d/%d:' "$r" "$KERNEL_ROUNDS"
+        i=0
+        for c in "${ORDER[@]}"; do
+            i=$((i + 1)); be=$(backend_of "$c"); file=runs/kernel-$r-$i-$c.jsonl
+            : > "$OUT/$file"
             # shellcheck disable=SC2086  # KERNEL_ARGS is a list of options
             "$(bin_of "$c")" --suite field --backend "$be" --filter "$(filter_for "$be")" \
-                $KERNEL_ARGS --json "$OUT/$file" > "$OUT/logs/$1-$i-$c.log"
-        else
-            export PASTA_BENCH PASTA_BENCH_BACKEND PASTA_BENCH_CONFIG PASTA_BUILD_DIR \
-                PASTA_BENCH_MODE PASTA_E2E_JSON
-            PASTA_BENCH=$(bin_of "$c") PASTA_BENCH_BACKEND=$be PASTA_BENCH_CONFIG=$c
-            PASTA_BUILD_DIR=$(dir_of "$c") PASTA_BENCH_MODE=$MODE PASTA_E2E_JSON=$OUT/$file
-            if [ -n "$E2E_CMD" ]; then
-                bash -c "$E2E_CMD" > "$OUT/logs/$1-$i-$c.log" 2>&1
-            else
-                e2e_default > "$OUT/logs/$1-$i-$c.log" 2>&1
-            fi
-        fi || { tail -n 20 "$OUT/logs/$1-$i-$c.log" >&2; echo "main_job: $1 run $i ($c) failed" >&2; exit 1; }
-        printf '%s\t%d\t%s\t%s\t%s\t%s\n' "$1" "$i" "$c" "$be" "$file" "${SHA[$c]}" >> "$OUT/manifest.tsv"
+                $KERNEL_ARGS --json "$OUT/$file" > "$OUT/logs/kernel-$r-$i-$c.log" 2>&1 ||
+                { tail -n 20 "$OUT/logs/kernel-$r-$i-$c.log" >&2; echo "main_job: kernel run $r/$i ($c) failed" >&2; exit 1; }
+            awk -v r="$r" -v i="$i" -v c="$c" -v be="$be" -v ops="$OPS" -v fields="$FIELDS" "$AWK_LIB"'
+                BEGIN { n = split(ops, O, " "); for (x = 1; x <= n; x++) isop[O[x]] = 1
+                        n = split(fields, F, " "); for (x = 1; x <= n; x++) isf[F[x]] = 1 }
+                get($0, "suite") == "field" && get($0, "backend") == be && (get($0, "name") in isop) && (get($0, "field") in isf) {
+                    if (get($0, "config") != "" && get($0, "config") != c) {
+                        printf "main_job: kernel sample %d/%d: the executable says config %s, expected %s\n", r, i, get($0, "config"), c > "/dev/stderr"; exit 1 }
+                    printf "kernel\t%d\t%d\t%s\t%s\t%s\t%s\t1\t%s\t-\n", r, i, c, be, get($0, "name"), get($0, "field"), get($0, "median_ns")
+                }' "$OUT/$file" >> "$OUT/samples.tsv"
+            printf ' %s' "$c"
+        done
+        echo
     done
+    echo "   kernels: $((SECONDS - t)) s"
+fi
+
+# ---- end to end: one prover_bench rounds process per configuration, fed through FIFOs
+declare -A PID FDIN FDOUT
+stop_servers() {
+    local c fdi fdo
+    for c in "${!PID[@]}"; do
+        fdi=${FDIN[$c]} fdo=${FDOUT[$c]}
+        { echo quit >&"$fdi"; } 2>/dev/null || true
+        exec {fdi}>&- {fdo}<&-
+        wait "${PID[$c]}" 2>/dev/null || true
+        unset "PID[$c]"
+    done
+    rm -rf "$OUT/fifo"
+}
+trap 'for p in "${PID[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+
+ask() { # config actions threads -> sets REPLY_NS, REPLY_DIGEST, REPLY_BYTES, REPLY_PHASES
+    local line
+    echo "next $2 $3 1" >&"${FDIN[$1]}"
+    if ! read -r -t 3600 line <&"${FDOUT[$1]}"; then
+        tail -n 20 "$OUT/logs/e2e-$1.log" >&2; echo "main_job: prover_bench rounds ($1) stopped" >&2; exit 1
+    fi
+    read -r kw _ _ _ REPLY_NS REPLY_DIGEST REPLY_BYTES REPLY_PHASES <<< "$line"
+    [ "$kw" = sample ] || { echo "main_job: prover_bench rounds ($1): $line" >&2; exit 1; }
 }
 
-[ "$DO_KERNELS" = 1 ] && run_phase kernel
-if [ "$DO_E2E" = 1 ]; then
-    if has_prover "$(bin_of "${CFG[-1]}")" || [ -n "$E2E_CMD" ]; then
-        echo "== end to end: ${E2E_CMD:-the prover suite (orchard_k11, actions $ACTIONS x threads $THREADS)}"
-    else
-        echo "== end to end: no prover suite in pasta_bench yet; stand-in: msm var pallas n=2049, ntt fwd fp 2^11 and 2^14"
-    fi
-    run_phase e2e
-    if [ -z "$E2E_CMD" ] && has_prover "$(bin_of "${CFG[-1]}")"; then
-        echo "== per-phase breakdown of each end-to-end run (prover_bench's tables)"
-        for f in "$OUT"/logs/e2e-*.log; do
-            echo "-- $(basename "$f" .log)"
-            sed -n '/^# orchard_k11: prove, per phase/,$p' "$f"
-        done | tee "$OUT/phases.txt"
-    fi
+if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
+    t=$SECONDS
+    mkdir -p "$OUT/fifo"
+    for c in "${CFG[@]}"; do
+        p=$(prover_of "$c")
+        [ -x "$p" ] || { echo "main_job: missing $p" >&2; exit 1; }
+        mkfifo "$OUT/fifo/$c.in" "$OUT/fifo/$c.out"
+        "$p" rounds --circuit orchard_k11 --actions "$ACTIONS" --threads "$TMEAS" --backend "$(backend_of "$c")" \
+            --warmup "$PROVER_WARMUP" < "$OUT/fifo/$c.in" > "$OUT/fifo/$c.out" 2> "$OUT/logs/e2e-$c.log" &
+        PID[$c]=$!
+        exec {fd}> "$OUT/fifo/$c.in"; FDIN[$c]=$fd
+        exec {fd}< "$OUT/fifo/$c.out"; FDOUT[$c]=$fd
+    done
+    for c in "${CFG[@]}"; do
+        read -r -t 3600 kw rc rb setup setup_cpu <&"${FDOUT[$c]}" || { cat "$OUT/logs/e2e-$c.log" >&2; exit 1; }
+        [ "$kw" = ready ] && [ "$rc" = "$c" ] && [ "$rb" = "$(backend_of "$c")" ] ||
+            { echo "main_job: prover_bench rounds ($c) says: $kw $rc $rb" >&2; exit 1; }
+        printf '   %-9s prover_bench rounds ready: setup (params, keygen, witnesses for actions %s) %s s wall, %s s CPU; warm-up %s s per point\n' \
+            "$c" "$ACTIONS" "$(awk -v s="$setup" 'BEGIN { printf "%.2f", s / 1e9 }')" \
+            "$(awk -v s="${setup_cpu:-0}" 'BEGIN { printf "%.2f", s / 1e9 }')" "$PROVER_WARMUP"
+    done
+    IFS=, read -r -a AL <<< "$ACTIONS"
+    IFS=, read -r -a TL <<< "$TMEAS"
+    declare -A NEED
+    for a in "${AL[@]}"; do for th in "${TL[@]}"; do NEED[$a,$th]=$ROUNDS; done; done
+    MAXR=0
+    for ((r = 1; r <= ROUNDS || r <= MAXR; r++)); do
+        printf '== end to end round %d:' "$r"
+        for a in "${AL[@]}"; do
+            for th in "${TL[@]}"; do
+                [ "$r" -le "${NEED[$a,$th]}" ] || continue
+                w="orchard_k11 $a action$([ "$a" = 1 ] || echo s)"
+                i=0 cand_ns=0
+                for c in "${ORDER[@]}"; do
+                    i=$((i + 1))
+                    ask "$c" "$a" "$th"
+                    printf 'e2e\t%d\t%d\t%s\t%s\t%s\t-\t%d\t%s\t%s\t%s\n' "$r" "$i" "$c" "$(backend_of "$c")" "$w" "$th" \
+                        "$REPLY_NS" "$REPLY_DIGEST" "$REPLY_BYTES" >> "$OUT/samples.tsv"
+                    printf '%s\t%s\t%s\t%s\t%s\n' "$c" "$a" "$th" "$r" "$REPLY_PHASES" >> "$OUT/phases.tsv"
+                    [ "$c" = "${CFG[-1]}" ] && cand_ns=$REPLY_NS
+                done
+                printf ' %s@%s %s' "$a" "$th" "$(awk -v s="$cand_ns" 'BEGIN { printf "%.3f s", s / 1e9 }')"
+                # full: at least MIN_MEASURE_S of samples per configuration and point
+                if [ "$r" = 1 ] && [ "$MIN_MEASURE_S" != 0 ]; then
+                    NEED[$a,$th]=$(awk -v s="$cand_ns" -v m="$MIN_MEASURE_S" -v r="$ROUNDS" \
+                        'BEGIN { n = int(m * 1e9 / (2 * s)) + 1; print (n > r ? n : r) }')
+                    [ "${NEED[$a,$th]}" -gt "$MAXR" ] && MAXR=${NEED[$a,$th]}
+                fi
+            done
+        done
+        echo
+    done
+    stop_servers
+    echo "   end to end: $((SECONDS - t)) s"
 fi
-echo "== analysis ($((SECONDS - T0)) s so far)"
+
+if [ -n "$MODEL_CMD" ] && [ -n "$TMODEL" ]; then
+    for c in "${CFG[@]}"; do
+        echo "== model ($c, threads $TMODEL): $MODEL_CMD"
+        PASTA_BUILD_DIR=$(dir_of "$c") PASTA_BENCH_CONFIG=$c PASTA_BENCH_BACKEND=$(backend_of "$c") \
+            PASTA_ACTIONS=$ACTIONS PASTA_MODEL_THREADS=$TMODEL PASTA_MODEL_JSON=$OUT/runs/model-$c.jsonl \
+            bash -c "$MODEL_CMD" > "$OUT/logs/model-$c.log" 2>&1 ||
+            { tail -n 20 "$OUT/logs/model-$c.log" >&2; echo "main_job: model command failed ($c)" >&2; exit 1; }
+        # the configuration of a line: its "config", else this command's
+        [ -f "$OUT/runs/model-$c.jsonl" ] && awk -v c="$c" '/"model":true/ { if ($0 !~ /"config":/) sub(/}$/, ",\"config\":\"" c "\"}"); print }' \
+            "$OUT/runs/model-$c.jsonl" >> "$OUT/model.jsonl"
+    done
+fi
+
+if [ "$DO_CALLGRIND" = 1 ]; then
+    command -v valgrind > /dev/null || { echo "main_job: --callgrind needs valgrind" >&2; exit 1; }
+    t=$SECONDS
+    echo "== callgrind: one proof (orchard_k11, 1 action, 1 thread) per configuration, in parallel"
+    declare -A CGPID
+    for c in "${CFG[@]}"; do
+        p=$(prover_of "$c")
+        # valgrind cannot run AVX-512: these builds must hold none (zmm registers, k masks)
+        if objdump -d --no-show-raw-insn "$p" | grep -qE '%zmm|%k[0-7]'; then
+            echo "main_job: $p holds AVX-512 instructions: valgrind cannot run it (build without -march=native)" >&2; exit 1
+        fi
+        # only halo2_create_proof is counted (not params, keygen, witnesses)
+        printf 'next 1 1\nquit\n' | PASTA_BACKEND=$(backend_of "$c") PASTA_NO_CPU_CHECK=1 valgrind --tool=callgrind \
+            --toggle-collect=halo2_create_proof --callgrind-out-file="$OUT/callgrind-$c.out" "$p" rounds \
+            --circuit orchard_k11 --actions 1 --threads 1 --backend "$(backend_of "$c")" \
+            > "$OUT/logs/callgrind-$c.txt" 2> "$OUT/logs/callgrind-$c.log" &
+        CGPID[$c]=$!
+    done
+    for c in "${CFG[@]}"; do
+        wait "${CGPID[$c]}" || { tail -n 20 "$OUT/logs/callgrind-$c.log" >&2; echo "main_job: callgrind run of $c failed" >&2; exit 1; }
+        grep -q "^ready $c $(backend_of "$c") " "$OUT/logs/callgrind-$c.txt" ||
+            { echo "main_job: callgrind run of $c did not use its backend: $(head -n1 "$OUT/logs/callgrind-$c.txt")" >&2; exit 1; }
+        ir=$(awk '$1 == "summary:" || $1 == "totals:" { print $2; exit }' "$OUT/callgrind-$c.out")
+        dg=$(awk '$1 == "sample" { print $6 }' "$OUT/logs/callgrind-$c.txt")
+        printf '%s\t%s\t%s\n' "$c" "$ir" "$dg" >> "$OUT/callgrind.tsv"
+        echo "   $c: $ir instructions in halo2_create_proof, digest $dg"
+    done
+    [ "$(cut -f3 "$OUT/callgrind.tsv" | sort -u | wc -l)" = 1 ] ||
+        { echo "main_job: DIGEST MISMATCH between the callgrind proofs" >&2; exit 1; }
+    echo "   callgrind: $((SECONDS - t)) s"
+fi
+echo "load_end=$(load1)" >> "$OUT/meta.txt"
+
+echo "== analysis ($((SECONDS - T0)) s so far; load $(load1))"
 analyse "$OUT"
 publish "$OUT"
 echo "main_job: done in $((SECONDS - T0)) s"

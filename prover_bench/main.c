@@ -869,13 +869,21 @@ static const char usage_main[] =
     "  prove   a halo2-compatible proof of plonk_k11, lookup_k11 or orchard_k11\n"
     "  verify  check a proof (exit 0: it verifies, 1: rejected)\n"
     "  bench   the prover suite: prove, verify, keygen and the prover's phases\n"
+    "  rounds  one proof per stdin request, for bench/main_job.sh's paired rounds\n"
     "exit: 0 ok, 1 proof rejected, 2 usage or input error, 3 internal or resource error\n"
     "(prover_bench/README.md)\n";
+
+/* `rounds`: one proof per stdin request, for the main job's paired rounds */
+#include "prover_bench/bench_rounds.c"
 
 int main(int argc, char **argv) {
     signal(SIGXFSZ, SIG_IGN); /* a file size limit: a failed write, not a killed process */
     static char name[32];
     const char *cmd = argc >= 2 ? argv[1] : NULL;
+    if (cmd && strcmp(cmd, "rounds") == 0) {
+        cmd_name = "prover_bench rounds";
+        return cmd_rounds(argc - 2, argv + 2);
+    }
     if (cmd && (strcmp(cmd, "prove") == 0 || strcmp(cmd, "verify") == 0 || strcmp(cmd, "bench") == 0)) {
         snprintf(name, sizeof name, "prover_bench %s", cmd);
         cmd_name = name;

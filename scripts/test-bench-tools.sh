@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
 done
 CC=${CC:-cc}
 T=$(mktemp -d "${TMPDIR:-/tmp}/pasta-benchtools.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 FLAGS=(-std=c17 -O2 -Wall -Wextra -Wpedantic -Werror -Ibench)
 read -r -a SODIUM <<< "$(pkg-config --cflags --libs libsodium)"
 
@@ -61,76 +61,89 @@ awk -F' [|] ' '
 grep -q '"config":"selftest-config","actions":4}$' "$T/selftest.jsonl" ||
     { echo "selftest JSON lines lack config / extra members" >&2; exit 1; }
 
-# bench/main_job.sh --analyse on synthetic runs of three configurations in its order
-# (portable asm-mul asm asm asm-mul portable) with a linear drift of 1% per run, which
-# the midpoints cancel: every speed-up below is exact.
-#   kernels add/sub/double: portable 3.0, asm-mul 2.5, asm 2.0 (x base ns); mul/square:
-#   1.5, 1.0, 1.0. prover: 1 action 1.2, 1.05, 1.0 s; 4 actions 4.4, 3.3, 3.0 s (8
-#   threads: / 1.5), the same digest everywhere; 2 cores (8 threads: oversubscribed).
-mkjob() { # DIR [digest of run 3, 4 actions, 8 threads]
-    mkdir -p "$1/runs"
-    echo "AMD Test" > "$1/host.txt"
-    echo 2 > "$1/cores.txt"
-    : > "$1/manifest.tsv"
-    local i=0 c
-    for c in portable asm-mul asm asm asm-mul portable; do
-        i=$((i + 1))
-        awk -v run="$i" -v cfg="$c" -v odd="${2:-}" -v kf="$1/runs/kernel-$i-$c.jsonl" \
-            -v ef="$1/runs/e2e-$i-$c.jsonl" 'BEGIN {
-            be = cfg == "portable" ? "portable" : "x86_64-asm"; drift = 1 + 0.01 * run
-            split("add sub double mul square", O, " "); split("fp fq", F, " ")
+# bench/pasta_stats.c (the main job's statistics): its known answers and coverage checks.
+"$CC" -std=c17 -O2 -Wall -Wextra -Wpedantic -Werror bench/pasta_stats.c -lm -o "$T/pasta_stats"
+"$T/pasta_stats" selftest > "$T/stats.out" || { cat "$T/stats.out" >&2; echo "pasta_stats selftest failed" >&2; exit 1; }
+export PASTA_STATS=$T/pasta_stats
+
+# bench/main_job.sh --analyse on synthetic paired rounds of three configurations, each
+# round in the job's order (portable asm-mul asm asm asm-mul portable), with a linear drift
+# of 1% per sample, which each round's A B B A pairing cancels: the ratios below are exact.
+#   kernels (6 rounds) add/sub/double: portable 3.0, asm-mul 2.5, asm 2.0 (x base ns);
+#   mul/square: 1.5, 1.0, 1.0: every interval collapses onto its estimate.
+#   prover (8 rounds, 1 thread): 1 action 1.2, 1.05, 1.0 s; 4 actions 4.4, 3.3, 3.0 s with
+#   asm's round r scaled by exp(-e_r), e = +-0.01, +-0.02, +-0.03, +-0.04: per-round ln
+#   ratios symmetric about the exact one, so the Hodges-Lehmann estimate is exact and the
+#   95% interval (n = 8: C = 4, the 4th Walsh average from each end) is exp(-+0.03) around
+#   it: asm vs asm-mul 10.0% [6.7, 13.3], asm vs portable 46.7% [42.3, 51.1].
+#   2 cores: 8 threads not measured ("model: n/a", or the model rows when present).
+mkjob() { # DIR [digest of round 3, 4 actions, asm]
+    mkdir -p "$1"
+    printf 'cpu=AMD Test\ncores=2\nmode=quick\ndate=2026-01-02\nrun=20260102T000000Z-abc1234\ncommit=abc1234\ncompiler=gcc 12.2.0\nconfigs=portable asm-mul asm\nthreads=1,8\nthreads_measured=1\ntarget=1.5\nrounds=8\nkernel_rounds=6\nload_start=0.10\nload_end=0.20\n' > "$1/meta.txt"
+    printf 'portable\tportable\tsha-portable\tpsha-portable\nasm-mul\tx86_64-asm\tsha-asm-mul\tpsha-asm-mul\nasm\tx86_64-asm\tsha-asm\tpsha-asm\n' > "$1/configs.tsv"
+    awk -v odd="${2:-}" 'BEGIN {
+        split("portable asm-mul asm asm asm-mul portable", ORD, " "); split("add sub double mul square", O, " "); split("fp fq", F, " ")
+        split("0.01 -0.01 0.02 -0.02 0.03 -0.03 0.04 -0.04", E, " ")
+        for (r = 1; r <= 6; r++) for (i = 1; i <= 6; i++) {
+            c = ORD[i]; be = c == "portable" ? "portable" : "x86_64-asm"; drift = 1 + 0.01 * (6 * (r - 1) + i)
             for (o = 1; o <= 5; o++) for (f = 1; f <= 2; f++) {
-                m = o <= 3 ? (cfg == "portable" ? 3.0 : cfg == "asm-mul" ? 2.5 : 2.0) \
-                           : (cfg == "portable" ? 1.5 : 1.0)
-                v = (o * 10 + f) * m * drift
-                printf "{\"suite\":\"field\",\"name\":\"%s\",\"backend\":\"%s\",\"field\":\"%s\",\"n\":0,\"threads\":1,\"median_ns\":%.9g,\"lo_ns\":%.9g,\"hi_ns\":%.9g,\"samples\":20,\"config\":\"%s\"}\n", O[o], be, F[f], v, v * 0.99, v * 1.01, cfg > kf
+                m = o <= 3 ? (c == "portable" ? 3.0 : c == "asm-mul" ? 2.5 : 2.0) : (c == "portable" ? 1.5 : 1.0)
+                printf "kernel\t%d\t%d\t%s\t%s\t%s\t%s\t1\t%.9g\t-\n", r, i, c, be, O[o], F[f], (o * 10 + f) * m * drift
             }
-            # a record of another backend in the same run: not the configuration of this run
-            printf "{\"suite\":\"field\",\"name\":\"add\",\"backend\":\"other\",\"field\":\"fp\",\"median_ns\":1,\"config\":\"%s\"}\n", cfg > kf
-            for (a = 1; a <= 4; a += 3) for (t = 1; t <= 8; t += 7) {
-                m = a == 1 ? (cfg == "portable" ? 1.2 : cfg == "asm-mul" ? 1.05 : 1.0) \
-                           : (cfg == "portable" ? 4.4 : cfg == "asm-mul" ? 3.3 : 3.0)
-                v = m * 1e9 * drift / (t == 8 ? 1.5 : 1)
-                d = (odd != "" && run == 3 && a == 4 && t == 8) ? odd : sprintf("d%d", a)
-                printf "{\"suite\":\"prover\",\"name\":\"orchard_k11\",\"backend\":\"%s\",\"field\":null,\"n\":2048,\"threads\":%d,\"median_ns\":%.9g,\"lo_ns\":%.9g,\"hi_ns\":%.9g,\"samples\":10,\"config\":\"%s\",\"actions\":%d,\"digest\":\"%s\"}\n", be, t, v, v * 0.98, v * 1.02, cfg, a, d > ef
-            }
-        }'
-        printf 'kernel\t%d\t%s\t%s\truns/kernel-%d-%s.jsonl\tsha-%s\n' "$i" "$c" \
-            "$([ "$c" = portable ] && echo portable || echo x86_64-asm)" "$i" "$c" "$c" >> "$1/manifest.tsv"
-        printf 'e2e\t%d\t%s\t%s\truns/e2e-%d-%s.jsonl\tsha-%s\n' "$i" "$c" \
-            "$([ "$c" = portable ] && echo portable || echo x86_64-asm)" "$i" "$c" "$c" >> "$1/manifest.tsv"
-    done
+        }
+        for (r = 1; r <= 8; r++) for (a = 1; a <= 4; a += 3) for (i = 1; i <= 6; i++) {
+            c = ORD[i]; be = c == "portable" ? "portable" : "x86_64-asm"; drift = 1 + 0.01 * (12 * (r - 1) + 6 * (a > 1) + i)
+            m = a == 1 ? (c == "portable" ? 1.2 : c == "asm-mul" ? 1.05 : 1.0) : (c == "portable" ? 4.4 : c == "asm-mul" ? 3.3 : 3.0)
+            if (a == 4 && c == "asm") m *= exp(-E[r])
+            d = (odd != "" && r == 3 && a == 4 && c == "asm") ? odd : sprintf("d%d", a)
+            printf "e2e\t%d\t%d\t%s\t%s\torchard_k11 %d action%s\t-\t1\t%.0f\t%s\t%d\n", r, i, c, be, a, a == 1 ? "" : "s", m * 1e9 * drift, d, a * 1000
+        }
+    }' > "$1/samples.tsv"
 }
 mkjob "$T/job"
-bench/main_job.sh --analyse "$T/job" --json "$T/job.jsonl" --csv "$T/job.csv" > "$T/job.out"
+mkdir -p "$T/hosts"
+bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --json "$T/job.jsonl" --csv "$T/job.csv" > "$T/job.out"
 want() { grep -qF -- "$1" "$T/job/tables.md" || { cat "$T/job/tables.md" >&2; echo "main_job: no line with: $1" >&2; exit 1; }; }
 want "### asm vs asm-mul: field kernels"
 want "### asm vs portable: field kernels"
-want "| AMD Test | add | 25.0% faster (28.46 ns → 22.77 ns) | 25.0% faster (31.05 ns → 24.84 ns) |"
-want "| AMD Test | mul | 0.0% faster"
-want "| AMD Test | double | 50.0% faster (96.2"
-want "50.0% faster (99.36 ns → 66.24 ns) |"
-want "| AMD Test | square | 50.0% faster"
-want "| Host | 1 thread | 8 threads |"
-want "warning: 8 threads on 2 cores is oversubscribed"
-want "| AMD Test | 5.0–10.0% faster | 5.0–10.0% faster (oversubscribed: 8 threads on 2 cores) |"
-want "| AMD Test | 20.0–46.7% faster | 20.0–46.7% faster (oversubscribed: 8 threads on 2 cores) |"
-want "| orchard_k11 4 actions | 8 | 2.277 s (2.244 s, 2.310 s) | 2.070 s (2.060 s, 2.080 s) | 10.0% faster | d4 | oversubscribed: 8 threads on 2 cores |"
-# 10 kernel rows and 4 prover rows, per comparison (2); the CSV has a header
-[ "$(grep -c '"suite":"main_job"' "$T/job/compare.jsonl")" -eq 28 ] || { echo "expected 28 main_job lines" >&2; exit 1; }
-[ "$(grep -c '"suite":"main_job"' "$T/job.jsonl")" -eq 28 ] || { echo "--json: expected 28 main_job lines" >&2; exit 1; }
-[ "$(wc -l < "$T/job.csv")" -eq 29 ] || { echo "expected 29 CSV lines" >&2; exit 1; }
-grep -q '"phase":"e2e","name":"orchard_k11 1 action","field":null,"threads":8,.*"config":"asm","control_config":"portable",.*"speedup_pct":20.000,.*"oversubscribed":true,.*"digest":"d1"' "$T/job/compare.jsonl" ||
-    { echo "main_job JSON line of the 1-action 8-thread comparison not as expected" >&2; exit 1; }
-# A digest that differs between configurations, and a run whose records say another
-# configuration, fail the analysis.
+H="AMD Test (this run: 2026-01-02, abc1234, quick, gcc 12.2.0, load 0.1)"
+want "| $H | add | 25.0% faster [25.0, 25.0] ("
+want "| $H | mul | 0.0% faster [0.0, 0.0] ("
+want "| $H | double | 50.0% faster [50.0, 50.0] ("
+want "| $H | square | 50.0% faster [50.0, 50.0]"
+want "| Host | 1 thread | 8 threads | instructions, 1 proof of 1 action (callgrind) |"
+want "| $H | 5.0% faster [5.0, 5.0] (1 action); 10.0% faster [6.7, 13.3] (4 actions) | model: n/a | - |"
+want "| $H | 20.0% faster [20.0, 20.0] (1 action); 46.7% faster [42.3, 51.1] (4 actions) | model: n/a | - |"
+want "| e2e | orchard_k11 4 actions | - | 1 | asm-mul | asm |"
+# 10 kernel rows and 2 prover rows per comparison (2); prover rows per configuration
+[ "$(grep -c '"suite":"main_job"' "$T/job/compare.jsonl")" -eq 24 ] || { echo "expected 24 main_job lines" >&2; exit 1; }
+[ "$(grep -c '"suite":"main_job"' "$T/job.jsonl")" -eq 24 ] || { echo "--json: expected 24 main_job lines" >&2; exit 1; }
+[ "$(grep -c '"suite":"prover","name":"orchard_k11"' "$T/job.jsonl")" -eq 6 ] || { echo "--json: expected 6 prover lines" >&2; exit 1; }
+[ "$(wc -l < "$T/job.csv")" -eq 25 ] || { echo "expected 25 CSV lines" >&2; exit 1; }
+grep -q '"phase":"e2e","name":"orchard_k11 4 actions","field":null,"threads":1,.*"config":"asm","control_config":"portable",.*"rounds":8,"speedup_pct":46.667,"ratio":1.466667,"ratio_lo":1.423320,"ratio_hi":1.511333,"ci_level":0.95,.*"digest":"d4"' "$T/job/compare.jsonl" ||
+    { grep '4 actions' "$T/job/compare.jsonl" >&2; echo "main_job JSON line of the 4-action comparison not as expected" >&2; exit 1; }
+# Rows per host: a recorded Intel host (its latest run only) appears above this run; a
+# model of 8 threads and the callgrind counts fill the last columns; --record appends.
+sed 's/"cpu":"AMD Test"/"cpu":"Intel Test"/; s/"run":"[^"]*"/"run":"20251111T000000Z-old1111"/; s/"date":"2026-01-02"/"date":"2025-11-11"/' "$T/job/compare.jsonl" > "$T/hosts/intel-test.jsonl"
+sed 's/"cpu":"AMD Test"/"cpu":"Intel Test"/; s/"run":"[^"]*"/"run":"20251212T000000Z-def5678"/; s/"date":"2026-01-02"/"date":"2025-12-12"/; s/"commit":"abc1234"/"commit":"def5678"/; s/"mode":"quick"/"mode":"full"/' "$T/job/compare.jsonl" >> "$T/hosts/intel-test.jsonl"
+for c in portable:1.6 asm-mul:1.2 asm:1.0; do
+    printf '{"suite":"prover","name":"orchard_k11","backend":"x","field":null,"n":2048,"threads":8,"median_ns":%s,"samples":1,"config":"%s","actions":1,"model":true}\n' "${c#*:}e9" "${c%%:*}" >> "$T/job/model.jsonl"
+done
+printf 'portable\t3000000000\td1\nasm-mul\t2200000000\td1\nasm\t2000000000\td1\n' > "$T/job/callgrind.tsv"
+bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --record > "$T/job2.out"
+want "| Intel Test (2025-12-12, def5678, full, gcc 12.2.0, load 0.1) | add | 25.0% faster [25.0, 25.0] ("
+grep -q "Intel Test (2025-11-11" "$T/job/tables.md" && { echo "main_job: an older run of a recorded host was shown" >&2; exit 1; }
+want "| $H | 5.0% faster [5.0, 5.0] (1 action); 10.0% faster [6.7, 13.3] (4 actions) | 20.0% faster (model) (1 action) | 9.1% fewer (2.2 → 2 G) |"
+want "| $H | 20.0% faster [20.0, 20.0] (1 action); 46.7% faster [42.3, 51.1] (4 actions) | 60.0% faster (model) (1 action) | 33.3% fewer (3 → 2 G) |"
+grep -q '"phase":"e2e","name":"orchard_k11 1 action","field":null,"threads":8,.*"ratio_lo":null,"ratio_hi":null,"model":true' "$T/job/compare.jsonl" ||
+    { echo "main_job: no model row in compare.jsonl" >&2; exit 1; }
+[ "$(grep -c '"suite":"main_job"' "$T/hosts/amd-test.jsonl")" -eq 28 ] || { echo "--record: expected 28 rows in amd-test.jsonl" >&2; exit 1; }
+bench/main_job.sh --analyse "$T/job" --hosts "$T/hosts" --record > "$T/job3.out"
+grep -q "is already in" "$T/job3.out" || { echo "--record twice appended twice" >&2; exit 1; }
+# A digest that differs between configurations fails the analysis.
 mkjob "$T/bad" dX
-if bench/main_job.sh --analyse "$T/bad" > "$T/bad.out" 2>&1; then echo "main_job accepted a digest mismatch" >&2; exit 1; fi
-grep -q "DIGEST MISMATCH orchard_k11 4 actions threads 8: run 3 (asm) dX" "$T/bad.out" || { cat "$T/bad.out" >&2; exit 1; }
-mkjob "$T/bad2"
-sed -i 's/"config":"asm-mul"/"config":"asm"/' "$T/bad2/runs/kernel-2-asm-mul.jsonl"
-if bench/main_job.sh --analyse "$T/bad2" > "$T/bad2.out" 2>&1; then echo "main_job accepted a run of another configuration" >&2; exit 1; fi
-grep -q "kernel run 2: the executable says config asm, the manifest asm-mul" "$T/bad2.out" || { cat "$T/bad2.out" >&2; exit 1; }
+if bench/main_job.sh --analyse "$T/bad" --hosts "$T/hosts" > "$T/bad.out" 2>&1; then echo "main_job accepted a digest mismatch" >&2; exit 1; fi
+grep -q "DIGEST MISMATCH orchard_k11 4 actions threads 1: asm round 3: dX" "$T/bad.out" || { cat "$T/bad.out" >&2; exit 1; }
 
 # bench/scaling.sh --analyse on synthetic results: 2 cores, 4 logical CPUs (4 threads:
 # SMT, 8: oversubscribed); msm var 2049 at 100, 50, 40, 40 ms (+-1%); plonk_k11 1000 ms

@@ -50,9 +50,11 @@
 #      prover's halo2_create_proof only) per configuration under valgrind --tool=callgrind
 #      (noise-free; the three run in parallel: ~3-4 min on 2 idle cores, most of it
 #      valgrind's params and keygen, not counted); the executables must hold no AVX-512.
-#   --model-cmd CMD: run per configuration with bash -c after the rounds (environment
+#   --model-cmd CMD: run per configuration with bash -c after the rounds (default: the
+#      thread model, bench/model.sh, 2 traced proofs per point, 5 in full mode; "" for none;
+#      environment
 #      PASTA_BUILD_DIR, PASTA_BENCH_CONFIG, PASTA_BENCH_BACKEND, PASTA_ACTIONS,
-#      PASTA_MODEL_THREADS (the unmeasured thread counts), PASTA_MODEL_JSON: the file it
+#      PASTA_MODEL_THREADS (the unmeasured thread counts), PASTA_MODEL_SAMPLES, PASTA_MODEL_JSON: the file it
 #      appends JSON lines to); its lines of suite prover, name orchard_k11 with
 #      "model":true, actions, threads and median_ns give the modelled column (no interval).
 # Output: the host (lscpu model name), cores, load; per comparison the seed's tables
@@ -82,7 +84,10 @@ DO_E2E=1
 DO_CALLGRIND=0
 RECORD=0
 ANALYSE=""
-MODEL_CMD=${PASTA_MODEL_CMD:-}
+# The default model command: bench/model.sh (docs/PARALLEL.md) per action count, on the
+# configuration's build, at the unmeasured thread counts; --model-cmd "" turns it off.
+DEFAULT_MODEL_CMD='for a in ${PASTA_ACTIONS//,/ }; do bench/model.sh --build-dir "$PASTA_BUILD_DIR" --circuit orchard_k11 --actions "$a" --backend "$PASTA_BENCH_BACKEND" --threads "$PASTA_MODEL_THREADS" --samples "$PASTA_MODEL_SAMPLES" >> "$PASTA_MODEL_JSON" || exit 1; done'
+MODEL_CMD=${PASTA_MODEL_CMD-$DEFAULT_MODEL_CMD}
 HOSTS_DIR=${HOSTS_DIR:-bench/hosts}
 BUILD_PREFIX=${BUILD_PREFIX:-build-main}
 OPS="add sub double mul square"
@@ -695,6 +700,7 @@ if [ -n "$MODEL_CMD" ] && [ -n "$TMODEL" ]; then
         echo "== model ($c, threads $TMODEL): $MODEL_CMD"
         PASTA_BUILD_DIR=$(dir_of "$c") PASTA_BENCH_CONFIG=$c PASTA_BENCH_BACKEND=$(backend_of "$c") \
             PASTA_ACTIONS=$ACTIONS PASTA_MODEL_THREADS=$TMODEL PASTA_MODEL_JSON=$OUT/runs/model-$c.jsonl \
+            PASTA_MODEL_SAMPLES=$([ "$MODE" = full ] && echo 5 || echo 2) \
             bash -c "$MODEL_CMD" > "$OUT/logs/model-$c.log" 2>&1 ||
             { tail -n 20 "$OUT/logs/model-$c.log" >&2; echo "main_job: model command failed ($c)" >&2; exit 1; }
         # the configuration of a line: its "config", else this command's

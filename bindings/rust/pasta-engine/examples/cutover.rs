@@ -11,7 +11,12 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn time<F: FnMut()>(mut f: F, reps: usize) -> f64 {
+/// Seconds per call, over about 20 ms of calls.
+fn time<F: FnMut()>(mut f: F) -> f64 {
+    let t = Instant::now();
+    f();
+    let one = t.elapsed().as_secs_f64();
+    let reps = ((0.02 / one) as usize).clamp(1, 10000);
     let t = Instant::now();
     for _ in 0..reps {
         f();
@@ -28,11 +33,14 @@ fn main() {
     let s: Vec<Fp> = (0..max as u64).map(|i| Fp::from(i + 3).invert_vartime()).collect();
     println!("msm vesta: n, 1 thread us, {} threads us", tn);
     for &n in &[2usize, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096] {
-        let reps = (20000 / n).max(3);
         let (mut t1, mut tt) = (Vec::new(), Vec::new());
-        for _ in 0..7 {
-            t1.push(time(|| { Vesta::msm(&b[..n], &s[..n], 1).unwrap(); }, reps));
-            tt.push(time(|| { Vesta::msm(&b[..n], &s[..n], tn).unwrap(); }, reps));
+        for _ in 0..5 {
+            t1.push(time(|| {
+                Vesta::msm(&b[..n], &s[..n], 1).unwrap();
+            }));
+            tt.push(time(|| {
+                Vesta::msm(&b[..n], &s[..n], tn).unwrap();
+            }));
         }
         println!("{:6} {:10.1} {:10.1}", n, median(t1) * 1e6, median(tt) * 1e6);
     }
@@ -40,11 +48,10 @@ fn main() {
     let d = FpDomain::new(16, 0).unwrap();
     for log in 4..=16u32 {
         let mut a: Vec<Fp> = (0..1u64 << log).map(Fp::from).collect();
-        let reps = ((1usize << 20) >> log).max(3);
         let (mut t1, mut tt) = (Vec::new(), Vec::new());
-        for _ in 0..7 {
-            t1.push(time(|| d.ntt(&mut a, 1).unwrap(), reps));
-            tt.push(time(|| d.ntt(&mut a, tn).unwrap(), reps));
+        for _ in 0..5 {
+            t1.push(time(|| d.ntt(&mut a, 1).unwrap()));
+            tt.push(time(|| d.ntt(&mut a, tn).unwrap()));
         }
         println!("{:6} {:10.1} {:10.1}", log, median(t1) * 1e6, median(tt) * 1e6);
     }

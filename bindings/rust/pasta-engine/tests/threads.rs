@@ -37,3 +37,30 @@ fn concurrent_calls_give_single_thread_bytes() {
         }
     });
 }
+
+// With the `rayon` feature the adapter sizes large calls by the current rayon pool, and
+// calls from inside a pool's workers give the same bytes.
+#[cfg(feature = "rayon")]
+#[test]
+fn rayon_pool_size_is_the_thread_count() {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    assert_eq!(pool.install(halo2::threads), 3);
+    halo2::set_threads(2);
+    assert_eq!(pool.install(halo2::threads), 2);
+    halo2::set_threads(0);
+    let mut r = Rng(17);
+    let b = Pallas::batch_to_affine(&(0..256).map(|_| Pallas::generator() * r.fq()).collect::<Vec<_>>());
+    let s: Vec<Fq> = (0..256).map(|_| r.fq()).collect();
+    let want = Pallas::msm(&b, &s, 1).unwrap().jacobian_coordinates();
+    let got: Vec<_> = pool.install(|| {
+        (0..8usize)
+            .into_par_iter()
+            .map(|i| halo2::multiexp::<PallasAffine>(&s[..2 + i * 30], &b[..2 + i * 30]).jacobian_coordinates())
+            .collect()
+    });
+    for (i, g) in got.iter().enumerate() {
+        assert_eq!(*g, Pallas::msm(&b[..2 + i * 30], &s[..2 + i * 30], 1).unwrap().jacobian_coordinates());
+    }
+    assert_eq!(pool.install(|| halo2::multiexp::<PallasAffine>(&s, &b)).jacobian_coordinates(), want);
+}

@@ -12,6 +12,10 @@ fn main() {
     let t = Instant::now();
     let params = Params::<VestaAffine>::new(k).expect("Params::new");
     println!("Params::<EqAffine>::new({}): {:.1} ms", k, t.elapsed().as_secs_f64() * 1e3);
+    let t = Instant::now();
+    let gl = halo2::params_g_lagrange(&params.g).expect("g_lagrange");
+    println!("  of which params_g_lagrange: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    assert!(gl == params.g_lagrange);
     println!("g[0] = {:02x?}", params.g[0].to_bytes());
     if let Some(path) = args.get(2) {
         let want = std::fs::read(path).expect("read the params file");

@@ -21,9 +21,12 @@ use crate::{Error, Fp, FpDomain, Fq, FqDomain, Pallas, PallasAffine, Result, Ves
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// MSMs with fewer points run on the calling thread (measured: examples/cutover.rs).
+/// MSMs with fewer points run on the calling thread: the library's MSM opens an OpenMP
+/// region for any n at threads > 1, and a 2-point MSM takes ~0.3 ms alone (README "From
+/// Rust": the measurement, examples/cutover.rs to redo it).
 pub const MSM_SERIAL_BELOW: usize = 64;
-/// FFTs of fewer than 2^this elements run on the calling thread (examples/cutover.rs).
+/// FFTs of fewer than 2^this elements run on the calling thread (the library's own
+/// threshold for its NTT, fft/fft_impl.h PASTA_FFT_PAR_MIN_LG; made explicit here).
 pub const FFT_SERIAL_BELOW_LOG: u32 = 10;
 
 static THREADS: AtomicUsize = AtomicUsize::new(0);
@@ -57,7 +60,13 @@ pub trait CurveAffine: Copy + Default + Send + Sync + 'static {
     type Curve: Copy;
     fn msm(coeffs: &[Self::Scalar], bases: &[Self], threads: usize) -> Result<Self::Curve>;
     /// The inverse point transform with 1/n over the scalar field's domain of size g.len().
-    fn lagrange(g: &[Self], threads: usize) -> Result<Vec<Self>>;
+    fn lagrange(g: &[Self], threads: usize) -> Result<Vec<Self>> {
+        let p: Vec<Self::Curve> = g.iter().map(|a| Self::to_curve(a)).collect();
+        Self::lagrange_projective(p, threads)
+    }
+    /// The same from projective points (consumed: transformed in place).
+    fn lagrange_projective(g: Vec<Self::Curve>, threads: usize) -> Result<Vec<Self>>;
+    fn to_curve(&self) -> Self::Curve;
     /// pasta_curves `hash_to_curve(prefix)(msg)` in affine form.
     fn hash(prefix: &str, msg: &[u8]) -> Result<Self>;
     fn to_bytes(&self) -> [u8; 32];
@@ -69,10 +78,12 @@ impl CurveAffine for PallasAffine {
     fn msm(c: &[Fq], b: &[PallasAffine], threads: usize) -> Result<Pallas> {
         Pallas::msm(b, c, threads)
     }
-    fn lagrange(g: &[PallasAffine], threads: usize) -> Result<Vec<PallasAffine>> {
-        let mut p: Vec<Pallas> = g.iter().map(|a| a.to_curve()).collect();
-        fq_domain(log2_exact(g.len())?)?.pallas_intt(&mut p, threads)?;
+    fn lagrange_projective(mut p: Vec<Pallas>, threads: usize) -> Result<Vec<PallasAffine>> {
+        fq_domain(log2_exact(p.len())?)?.pallas_intt(&mut p, threads)?;
         Ok(Pallas::batch_to_affine(&p))
+    }
+    fn to_curve(&self) -> Pallas {
+        PallasAffine::to_curve(self)
     }
     fn hash(prefix: &str, msg: &[u8]) -> Result<PallasAffine> {
         Ok(Pallas::hash_to_curve(prefix, msg)?.to_affine_vartime())
@@ -88,10 +99,12 @@ impl CurveAffine for VestaAffine {
     fn msm(c: &[Fp], b: &[VestaAffine], threads: usize) -> Result<Vesta> {
         Vesta::msm(b, c, threads)
     }
-    fn lagrange(g: &[VestaAffine], threads: usize) -> Result<Vec<VestaAffine>> {
-        let mut p: Vec<Vesta> = g.iter().map(|a| a.to_curve()).collect();
-        fp_domain(log2_exact(g.len())?)?.vesta_intt(&mut p, threads)?;
+    fn lagrange_projective(mut p: Vec<Vesta>, threads: usize) -> Result<Vec<VestaAffine>> {
+        fp_domain(log2_exact(p.len())?)?.vesta_intt(&mut p, threads)?;
         Ok(Vesta::batch_to_affine(&p))
+    }
+    fn to_curve(&self) -> Vesta {
+        VestaAffine::to_curve(self)
     }
     fn hash(prefix: &str, msg: &[u8]) -> Result<VestaAffine> {
         Ok(Vesta::hash_to_curve(prefix, msg)?.to_affine_vartime())
@@ -251,6 +264,11 @@ where
 /// (g.len() a power of two), as affine points; on `threads()` threads.
 pub fn params_g_lagrange<C: CurveAffine>(g: &[C]) -> Result<Vec<C>> {
     C::lagrange(g, threads())
+}
+
+/// The same from halo2's `g_projective` (pasta_curves' `Eq` has `Vesta`'s layout), consumed.
+pub fn params_g_lagrange_projective<C: CurveAffine>(g: Vec<C::Curve>) -> Result<Vec<C>> {
+    C::lagrange_projective(g, threads())
 }
 
 /// halo2_proofs 0.3's `Params<C>` (poly/commitment.rs): n = 2^k generators g, their

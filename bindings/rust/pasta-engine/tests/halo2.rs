@@ -90,6 +90,9 @@ fn params_new_11_is_halo2s_file() {
     assert!(got == want);
     // The g_lagrange helper alone, and the commitment identity commit(a) = commit_lagrange(fft(a)).
     assert_eq!(halo2::params_g_lagrange(&p.g).unwrap(), p.g_lagrange);
+    let gp: Vec<Vesta> = p.g.iter().map(|a| a.to_curve()).collect();
+    assert_eq!(halo2::params_g_lagrange_projective::<VestaAffine>(gp).unwrap(), p.g_lagrange);
+    assert!(halo2::params_g_lagrange(&p.g[..3]).is_err());
     let mut r = Rng(15);
     let a: Vec<Fp> = (0..2048).map(|_| r.fp()).collect();
     let mut v = a.clone();

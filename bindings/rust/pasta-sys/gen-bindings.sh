@@ -29,7 +29,7 @@ printf '#include <pasta/pasta.h>\n' > "$tmp/wrapper.h"
 out=$here/src/bindings.rs
 if [ "$check" = 0 ]; then
     cp "$tmp/bindings.rs" "$out"
-    echo "gen-bindings: wrote $out"
+    echo "gen-bindings: wrote pasta-sys/src/bindings.rs"
 else
     if ! diff -u "$out" "$tmp/bindings.rs" > "$tmp/diff"; then
         cat "$tmp/diff"

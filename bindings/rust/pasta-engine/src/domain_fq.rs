@@ -3,6 +3,7 @@
 use crate::curve_pallas::Pallas;
 use crate::error::{check, threads_arg, Error, Result};
 use crate::field_fq::Fq;
+use crate::{Coeff, Extended, Lagrange, Poly};
 use pasta_sys as sys;
 
 /// halo2's EvaluationDomain over Fq: n = 2^k, the extended N = 2^(k+j), owned twiddle
@@ -198,6 +199,60 @@ impl FqDomain {
                 threads_arg(threads),
             )
         })
+    }
+}
+
+/// Basis-typed conversions (halo2's EvaluationDomain API). Lengths are checked before
+/// anything is consumed: an `Err` means a length that is not the one stated.
+impl FqDomain {
+    /// Coefficients (n, or any power of two <= N) -> values on <w> (ntt, in place).
+    pub fn coeff_to_lagrange(&self, mut p: Poly<Fq, Coeff>, threads: usize) -> Result<Poly<Fq, Lagrange>> {
+        self.ntt(&mut p.values, threads)?;
+        Ok(Poly::new(p.values))
+    }
+    /// Values -> coefficients (intt with 1/len, in place).
+    pub fn lagrange_to_coeff(&self, mut p: Poly<Fq, Lagrange>, threads: usize) -> Result<Poly<Fq, Coeff>> {
+        self.intt(&mut p.values, threads)?;
+        Ok(Poly::new(p.values))
+    }
+    /// n coefficients -> N values on the extended coset.
+    pub fn coeff_to_extended_poly(&self, p: &Poly<Fq, Coeff>, threads: usize) -> Result<Poly<Fq, Extended>> {
+        Ok(Poly::new(self.coeff_to_extended(&p.values, threads)?))
+    }
+    /// n values on <omega> -> N values on the extended coset.
+    pub fn lagrange_to_extended_poly(&self, p: &Poly<Fq, Lagrange>, threads: usize) -> Result<Poly<Fq, Extended>> {
+        Ok(Poly::new(self.lagrange_to_extended(&p.values, threads)?))
+    }
+    /// N extended values -> N coefficients (halo2 keeps the first ones it needs).
+    pub fn extended_to_coeff_poly(&self, mut p: Poly<Fq, Extended>, threads: usize) -> Result<Poly<Fq, Coeff>> {
+        self.extended_to_coeff(&mut p.values, threads)?;
+        Ok(Poly::new(p.values))
+    }
+    /// In place: times 1/(X^n - 1) on the coset.
+    pub fn extended_divide_by_vanishing(&self, p: &mut Poly<Fq, Extended>) -> Result<()> {
+        self.divide_by_vanishing(&mut p.values)
+    }
+    /// The coefficients of p(w^rot X).
+    pub fn coeff_poly_rotate(&self, p: &Poly<Fq, Coeff>, rot: i32) -> Result<Poly<Fq, Coeff>> {
+        let mut r = vec![Fq::ZERO; p.len()];
+        self.coeff_rotate(&mut r, &p.values, rot)?;
+        Ok(Poly::new(r))
+    }
+}
+
+impl Poly<Fq, Lagrange> {
+    /// The values of p(w^rot X): r[i] = a[(i + rot) mod n].
+    pub fn rotate(&self, rot: i32) -> Result<Poly<Fq, Lagrange>> {
+        let mut r = vec![Fq::ZERO; self.len()];
+        fq_poly::lagrange_rotate(&mut r, &self.values, rot)?;
+        Ok(Poly::new(r))
+    }
+}
+
+impl Poly<Fq, Coeff> {
+    /// p(x) (chunked Horner on up to `threads` threads).
+    pub fn evaluate(&self, x: &Fq, threads: usize) -> Result<Fq> {
+        Fq::poly_eval_par(&self.values, x, threads)
     }
 }
 

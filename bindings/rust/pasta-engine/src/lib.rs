@@ -31,7 +31,42 @@ pub use error::{Error, Result};
 pub use field_fp::Fp;
 pub use field_fq::Fq;
 
+use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
+
+/// The basis of a [`Poly`] (halo2's `Basis`): coefficients.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coeff;
+/// Values on the domain <omega> (halo2's `LagrangeCoeff`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lagrange;
+/// Values on the extended coset zeta <ext_omega> (halo2's `ExtendedLagrangeCoeff`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extended;
+
+/// A polynomial whose type says its basis (halo2's `Polynomial<F, B>`; the Rust form of
+/// fft.h's basis-typed views): handing Lagrange values to a function that wants
+/// coefficients does not compile. Conversions are `FpDomain`/`FqDomain` methods.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Poly<F, B> {
+    pub values: Vec<F>,
+    basis: PhantomData<B>,
+}
+
+impl<F, B> Poly<F, B> {
+    pub fn new(values: Vec<F>) -> Self {
+        Poly { values, basis: PhantomData }
+    }
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+    pub fn into_values(self) -> Vec<F> {
+        self.values
+    }
+}
 
 // Layout: each type is its C twin (bindgen's layout tests check the C side against the
 // headers; field offsets are checked in tests/layout.rs).

@@ -145,3 +145,29 @@ fn errors_leave_data_unchanged() {
     assert_eq!(fp_poly::poly_eval_many(&a, 0, &Fp::one(), 0).err(), Some(Error::InvalidArg));
     assert_eq!(fp_poly::grand_product(&a, &a[1..]).err(), Some(Error::InvalidArg));
 }
+
+#[test]
+fn basis_typed_polynomials() {
+    use pasta_engine::{Coeff, Lagrange, Poly};
+    let mut r = Rng(18);
+    let d = FpDomain::new(3, 1).unwrap();
+    let a: Vec<Fp> = (0..8).map(|_| r.fp()).collect();
+    let c: Poly<Fp, Coeff> = Poly::new(a.clone());
+    let ext = d.coeff_to_extended_poly(&c, 0).unwrap();
+    assert_eq!(ext.values, d.coeff_to_extended(&a, 0).unwrap());
+    let l: Poly<Fp, Lagrange> = d.coeff_to_lagrange(c.clone(), 0).unwrap();
+    assert_eq!(l.values[1], eval(&a, d.omega()));
+    assert_eq!(d.lagrange_to_extended_poly(&l, 1).unwrap(), ext);
+    let back = d.lagrange_to_coeff(l.clone(), 0).unwrap();
+    assert_eq!(back, c);
+    let co = d.extended_to_coeff_poly(ext.clone(), 0).unwrap();
+    assert_eq!(&co.values[..8], &a[..]);
+    let mut q = ext.clone();
+    d.extended_divide_by_vanishing(&mut q).unwrap();
+    assert_eq!(q.len(), 16);
+    let x = r.fp();
+    assert_eq!(d.coeff_poly_rotate(&c, 2).unwrap().evaluate(&x, 0).unwrap(), eval(&a, pow(d.omega(), 2) * x));
+    assert_eq!(l.rotate(1).unwrap().values[0], l.values[1]);
+    assert!(d.coeff_to_lagrange(Poly::new(vec![Fp::one(); 6]), 0).is_err());
+    assert!(d.extended_to_coeff_poly(Poly::new(vec![Fp::one(); 8]), 0).is_err());
+}

@@ -33,6 +33,13 @@ fn main() {
     for flag in libs.split_whitespace() {
         if let Some(dir) = flag.strip_prefix("-L") {
             println!("cargo:rustc-link-search=native={}", dir);
+            // Relink when the library is rebuilt and reinstalled.
+            for f in ["libpasta.a", "libpasta.so"] {
+                let p = std::path::Path::new(dir).join(f);
+                if p.exists() {
+                    println!("cargo:rerun-if-changed={}", p.display());
+                }
+            }
         } else if let Some(lib) = flag.strip_prefix("-l") {
             if lib == "pasta" && !dynamic {
                 println!("cargo:rustc-link-lib=static=pasta");

@@ -76,12 +76,15 @@ test: build
 
 # Debian's cargo/rustc (/usr/bin), never a rustup toolchain earlier in PATH; the library
 # from pkg-config (static). A clang-built library links clang's libomp: its directory
-# goes to rustc (gcc's linker does not search it).
+# (clang's resource dir/../.., e.g. /usr/lib/llvm-14/lib) goes to rustc, whose linker (cc)
+# does not search it.
 RUST_BUILD_DIR ?= build-rust
 RUST_PREFIX    := $(abspath $(RUST_BUILD_DIR))/prefix
-RUST_ENV       := PATH=/usr/bin:$$PATH PKG_CONFIG_PATH=$(RUST_PREFIX)/lib/pkgconfig \
+RUST_OMP_DIR    = $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null | head -n1)),$(abspath \
+                  $(shell $(CC) -print-resource-dir)/../..))
+RUST_ENV        = PATH=/usr/bin:$$PATH PKG_CONFIG_PATH=$(RUST_PREFIX)/lib/pkgconfig \
                   CARGO_TARGET_DIR=$(abspath $(RUST_BUILD_DIR))/cargo \
-                  RUSTFLAGS="$(if $(CMAKE_CC_FLAG),-L $(dir $(shell $(CC) -print-file-name=libomp.so)))"
+                  RUSTFLAGS="$(if $(RUST_OMP_DIR),-L $(RUST_OMP_DIR))"
 test-rust:
 	@./scripts/deps.sh --rust
 	$(CMAKE) -S . -B $(RUST_BUILD_DIR) $(CMAKE_GEN_FLAG) -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) \

@@ -15,6 +15,10 @@
 #                     efficiency, per prover phase, plots -> bench-results/scaling-STAMP/ and
 #                     bench-results/scaling.{jsonl,csv}; SCALING_FLAGS= (e.g. --backend all,
 #                     --max-threads 16 --oversubscribe, --quick)
+#   make test-rust    the Rust bindings (bindings/rust/): installs Debian's Rust group
+#                     (scripts/deps.sh --rust), builds and installs the library in
+#                     RUST_BUILD_DIR (build-rust/prefix), checks the generated declarations
+#                     against the headers, cargo test --offline (Debian's crates only)
 #   make deps         only the dependency check/installation (scripts/deps.sh)
 #   make build        configure + build, no tests
 #   make clean        remove the build directory;  make distclean: every generated thing
@@ -52,7 +56,7 @@ BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
 BENCH_OUT := $(BENCH_RESULTS)/suites.jsonl
 
 .DEFAULT_GOAL := test
-.PHONY: all test build configure deps bench bench-full bench-record bench-suites bench-suites-full scaling clean distclean help
+.PHONY: all test test-rust build configure deps bench bench-full bench-record bench-suites bench-suites-full scaling clean distclean help
 
 all: test
 
@@ -71,6 +75,29 @@ build: configure
 
 test: build
 	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS) $(CTEST_FLAGS)
+
+# Debian's cargo/rustc (/usr/bin), never a rustup toolchain earlier in PATH; the library
+# from pkg-config (static). A clang-built library links clang's libomp: its directory
+# (clang's resource dir/../.., e.g. /usr/lib/llvm-14/lib) goes to rustc, whose linker (cc)
+# does not search it.
+RUST_BUILD_DIR ?= build-rust
+RUST_PREFIX    := $(abspath $(RUST_BUILD_DIR))/prefix
+RUST_OMP_DIR    = $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null | head -n1)),$(abspath \
+                  $(shell $(CC) -print-resource-dir)/../..))
+RUST_ENV        = PATH=/usr/bin:$$PATH PKG_CONFIG_PATH=$(RUST_PREFIX)/lib/pkgconfig \
+                  CARGO_TARGET_DIR=$(abspath $(RUST_BUILD_DIR))/cargo \
+                  RUSTFLAGS="$(if $(RUST_OMP_DIR),-L $(RUST_OMP_DIR))"
+test-rust:
+	@./scripts/deps.sh --rust
+	$(CMAKE) -S . -B $(RUST_BUILD_DIR) $(CMAKE_GEN_FLAG) -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) \
+	    -DBUILD_TESTING=OFF $(CMAKE_CC_FLAG) $(CMAKE_FLAGS)
+	$(CMAKE) --build $(RUST_BUILD_DIR) -j$(JOBS)
+	rm -rf $(RUST_PREFIX)
+	$(CMAKE) --install $(RUST_BUILD_DIR) --prefix $(RUST_PREFIX) > /dev/null
+	bindings/rust/pasta-sys/gen-bindings.sh --check $(RUST_BUILD_DIR)/include
+	bindings/rust/pasta-engine/gen-twins.sh --check
+	cd bindings/rust && $(RUST_ENV) /usr/bin/cargo test --release --offline --features rayon
+	cd bindings/rust && $(RUST_ENV) /usr/bin/cargo test --release --offline -p pasta-engine --test halo2
 
 # The main job builds its own three configurations (CC and CMAKE_FLAGS are passed on);
 # each run keeps its files in bench-results/main-STAMP/.

@@ -4,6 +4,9 @@
 #   scripts/deps.sh            check; install with apt-get if root, else print the sudo line
 #   scripts/deps.sh --check    check only (exit 1 if something is missing)
 #   scripts/deps.sh --list     print the package list
+#   scripts/deps.sh --rust ... the same with the Rust group added (make test-rust):
+#                              Debian's rustc/cargo, bindgen and the librust-*-dev crates
+#                              the bindings build with (bindings/rust/, offline)
 #
 # Environment:
 #   PASTA_SKIP_DEPS=1          do nothing (non-Debian systems, hand-managed toolchains)
@@ -20,13 +23,20 @@ PACKAGES="gcc libc6-dev make cmake pkg-config \
 libcriterion-dev libxxhash-dev libgmp-dev libsodium-dev \
 valgrind clang libclang-rt-14-dev libomp-dev gnuplot-nox binutils \
 ${PASTA_DEPS_EXTRA:-}"
+# Optional (--rust): not needed by `make test`.
+# bindgen loads libclang at run time (libclang1-14; clang pulls it in too).
+RUST_PACKAGES="rustc cargo bindgen libclang1-14 librust-rayon-dev"
 
 mode=ensure
+if [ "${1:-}" = --rust ]; then
+    PACKAGES="$PACKAGES $RUST_PACKAGES"
+    shift
+fi
 case "${1:-}" in
     --check) mode=check ;;
     --list) echo $PACKAGES; exit 0 ;;
     "") ;;
-    *) echo "usage: $0 [--check|--list]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--rust] [--check|--list]" >&2; exit 2 ;;
 esac
 
 if [ "${PASTA_SKIP_DEPS:-0}" = 1 ]; then

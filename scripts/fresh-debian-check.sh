@@ -12,7 +12,8 @@
 #     --toolchain-only    stand-in for `make test`: run `make deps`, then build and run a
 #                         hello world linking criterion, gmp, xxhash and sodium via pkg-config
 #     --shell             open a shell in the chroot after the check
-#   Make targets after `--` replace the default `test`.
+#   Make targets after `--` replace the default `test test-rust` (the README's `make test`,
+#   then the Rust bindings: `make test-rust` installs their Debian group itself).
 #
 # Environment: MIRROR (default: the Debian mirror of this machine's apt sources).
 # Everything lives under .fresh-debian/ (git-ignored):
@@ -35,7 +36,7 @@ SUITE=bookworm
 
 rebuild_base=0 reuse_root=0 apt_cache=1 toolchain_only=0 want_shell=0
 ref=HEAD
-targets=(test)
+targets=(test test-rust)
 while [ $# -gt 0 ]; do
     case "$1" in
         --rebuild-base) rebuild_base=1 ;;

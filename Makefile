@@ -6,8 +6,10 @@
 #                     control-candidate-candidate-control -> bench-results/latest.{jsonl,csv,md}
 #   make bench-full   same with the seed's settings (2 s warm-up, 8 s kernels / 15 s prover,
 #                     10 prover samples)
-#   make bench-suites every pasta_bench suite (quick) on BUILD_DIR, then compare_backends.sh
-#                     -> bench-results/suites.jsonl;  make bench-suites-full: full sampling
+#   make bench-suites every pasta_bench suite (quick: fixed sizes, a time budget per row;
+#                     `pasta_bench --quick --list` estimates it) on BUILD_DIR, then
+#                     compare_backends.sh (candidate: BUILD_DIR when Release)
+#                     -> bench-results/suites.jsonl;  make bench-suites-full: full sweep
 #   make scaling      thread-count scaling study (bench/scaling.sh) on BUILD_DIR: msm, ntt,
 #                     plonk_k11, orchard_k11 at 1, 2, 4, 8, 16 threads up to the cores: speedup,
 #                     efficiency, per prover phase, plots -> bench-results/scaling-STAMP/ and
@@ -48,6 +50,11 @@ endif
 
 BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
 BENCH_OUT := $(BENCH_RESULTS)/suites.jsonl
+# compare_backends.sh's candidate (asm on, Release) is BUILD_DIR when that is Release: one
+# build fewer. Its control (asm off) is always built apart.
+ifeq ($(CMAKE_BUILD_TYPE),Release)
+  COMPARE_ENV := CANDIDATE_DIR=$(BUILD_DIR)
+endif
 
 .DEFAULT_GOAL := test
 .PHONY: all test build configure deps bench bench-full bench-suites bench-suites-full scaling clean distclean help
@@ -89,7 +96,7 @@ bench-suites bench-suites-full: build
 	@mkdir -p $(BENCH_RESULTS)
 	@rm -f $(BENCH_OUT)
 	$(BENCH_BIN) $(BENCH_MODE) --json $(BENCH_OUT) $(BENCH_FLAGS)
-	./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
+	$(COMPARE_ENV) ./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
 	@stamp=$$(date +%Y%m%d-%H%M%S); cp $(BENCH_OUT) $(BENCH_RESULTS)/suites-$$stamp.jsonl; \
 	  echo "results: $(BENCH_OUT) (copy: $(BENCH_RESULTS)/suites-$$stamp.jsonl)"
 

@@ -131,7 +131,14 @@ static int ntt_sizes(int kind, unsigned *lg_out) {
     for (int i = 0; i < n; i++) {
         unsigned lg = 0;
         while (lg < 63 && (UINT64_C(1) << lg) < v[i]) lg++;
-        if ((UINT64_C(1) << lg) == v[i] && lg >= 4 && lg <= 26) lg_out[m++] = lg;
+        if ((UINT64_C(1) << lg) == v[i] && lg >= 4 && lg <= 26) {
+            lg_out[m++] = lg;
+        } else {
+            static int warned;
+            if (!warned++)
+                fprintf(stderr, "pasta_bench: ntt: --sizes %llu is not a power of two in "
+                                "2^4..2^26; skipped\n", (unsigned long long)v[i]);
+        }
     }
     return m;
 }

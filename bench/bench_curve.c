@@ -210,11 +210,11 @@ FOLD_BODY(pallas, fq)
 FOLD_BODY(vesta, fp)
 
 /* The model of one fold (ns, x86_64-asm on the reference host): fold_base n (mul_var +
- * madd_var) ~ 35 us per point, fold_var ~ 12 us per point; set-up ~ 1 us per point. */
+ * madd_var) ~ 35 us per point, fold_var ~ 24 us per point; set-up ~ 1 us per point. */
 static double fold_model_ns(const pasta_ops *ops, int base, size_t n, double *setup_ns) {
     const double s = bench_model_scale(ops);
     *setup_ns = (double)n * 1000.0 * s;
-    return (double)n * (base ? 35000.0 : 12000.0) * s;
+    return (double)n * (base ? 35000.0 : 24000.0) * s;
 }
 
 /* mul_io: the Fp mul for the mul-eq, < 0 before the first selected row (then measured). */

@@ -92,7 +92,9 @@ bench bench-full: deps
 
 bench-suites: BENCH_MODE = --quick
 bench-suites-full: BENCH_MODE = --full
-bench-suites bench-suites-full: build
+# Only pasta_bench is built here (the tests and prover_bench are not needed).
+bench-suites bench-suites-full: configure
+	$(CMAKE) --build $(BUILD_DIR) --target pasta_bench -j$(JOBS)
 	@mkdir -p $(BENCH_RESULTS)
 	@rm -f $(BENCH_OUT)
 	$(BENCH_BIN) $(BENCH_MODE) --json $(BENCH_OUT) $(BENCH_FLAGS)

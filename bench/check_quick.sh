@@ -4,13 +4,13 @@
 # reference host, by pasta_bench --list's estimates:
 #   pasta_bench --quick --list (every suite, every runnable backend)
 #   + 4 x the compare runs (--suite field --filter <its 10 kernel rows> --quick --list)
-#   + CALLGRIND_S for compare_backends' 40 callgrind runs (measured: see the README)
+#   + CALLGRIND_S (30) for compare_backends' 40 callgrind runs (measured: 12 s of CPU)
 # Also checks what --list, --filter, --sizes and the progress line select and print.
 #   bench/check_quick.sh PASTA_BENCH [BUDGET_S]
 set -euo pipefail
 PB=${1:?usage: check_quick.sh PASTA_BENCH [BUDGET_S]}
 BUDGET_S=${2:-300}
-CALLGRIND_S=${CALLGRIND_S:-60}
+CALLGRIND_S=${CALLGRIND_S:-30}
 T=$(mktemp -d "${TMPDIR:-/tmp}/pasta-quick.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 fail() { echo "check_quick: $*" >&2; exit 1; }

@@ -22,8 +22,8 @@
  * bench/scaling.sh). Every JSON line carries "config".
  *   --quick    each suite's fixed set of sizes (bench_ntt.c, bench_msm.c, bench_curve.c),
  *              Fp and Pallas only where Fq and Vesta run the same code (a --filter still
- *              selects those), the harness's time budget per row: about 2-3 minutes for
- *              every suite on both backends on a 2-core host (--quick --list says)
+ *              selects those), the harness's time budget per row: about 75 s of CPU for
+ *              every suite on both backends of the reference host (--quick --list says)
  *   --full     every size (the default)
  *   --sizes LIST  n values (2049,2^16,...) for the sized suites instead of the mode's
  *   --list     print the rows these options would run, each with its estimated seconds

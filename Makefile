@@ -8,8 +8,10 @@
 #   make bench-full   same with the seed's settings (2 s warm-up, 8 s kernels / 15 s prover,
 #                     >= 10 prover samples; 30 rounds)
 #   make bench-record append the last bench/bench-full run's rows to bench/hosts/<cpu>.jsonl
-#   make bench-suites every pasta_bench suite (quick) on BUILD_DIR, then compare_backends.sh
-#                     -> bench-results/suites.jsonl;  make bench-suites-full: full sampling
+#   make bench-suites every pasta_bench suite (quick: fixed sizes, a time budget per row;
+#                     `pasta_bench --quick --list` estimates it) on BUILD_DIR, then
+#                     compare_backends.sh (candidate: BUILD_DIR when Release)
+#                     -> bench-results/suites.jsonl;  make bench-suites-full: full sweep
 #   make scaling      thread-count scaling study (bench/scaling.sh) on BUILD_DIR: msm, ntt,
 #                     plonk_k11, orchard_k11 at 1, 2, 4, 8, 16 threads up to the cores: speedup,
 #                     efficiency, per prover phase, plots -> bench-results/scaling-STAMP/ and
@@ -54,6 +56,11 @@ endif
 
 BENCH_BIN := $(BUILD_DIR)/bench/pasta_bench
 BENCH_OUT := $(BENCH_RESULTS)/suites.jsonl
+# compare_backends.sh's candidate (asm on, Release) is BUILD_DIR when that is Release: one
+# build fewer. Its control (asm off) is always built apart.
+ifeq ($(CMAKE_BUILD_TYPE),Release)
+  COMPARE_ENV := CANDIDATE_DIR=$(BUILD_DIR)
+endif
 
 .DEFAULT_GOAL := test
 .PHONY: all test test-rust build configure deps bench bench-full bench-record bench-suites bench-suites-full scaling clean distclean help
@@ -120,11 +127,13 @@ bench-record:
 
 bench-suites: BENCH_MODE = --quick
 bench-suites-full: BENCH_MODE = --full
-bench-suites bench-suites-full: build
+# Only pasta_bench is built here (the tests and prover_bench are not needed).
+bench-suites bench-suites-full: configure
+	$(CMAKE) --build $(BUILD_DIR) --target pasta_bench -j$(JOBS)
 	@mkdir -p $(BENCH_RESULTS)
 	@rm -f $(BENCH_OUT)
 	$(BENCH_BIN) $(BENCH_MODE) --json $(BENCH_OUT) $(BENCH_FLAGS)
-	./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
+	$(COMPARE_ENV) ./bench/compare_backends.sh $(BENCH_MODE) --json $(BENCH_OUT)
 	@stamp=$$(date +%Y%m%d-%H%M%S); cp $(BENCH_OUT) $(BENCH_RESULTS)/suites-$$stamp.jsonl; \
 	  echo "results: $(BENCH_OUT) (copy: $(BENCH_RESULTS)/suites-$$stamp.jsonl)"
 

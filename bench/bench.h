@@ -16,6 +16,25 @@ typedef struct {
     int n;
 } bench_int_list;
 extern bench_int_list bench_opt_actions, bench_opt_threads;
+/* --quick (1) or --full (0, the default); bench_filtered: a --filter was given. */
+extern int bench_quick, bench_filtered;
+/* --sizes LIST (comma-separated n, e.g. 2049,2^16): the sizes of the sized suites (ntt:
+ * powers of two, the others skipped; msm; curve fold rows) instead of the mode's; n = 0
+ * when not given. */
+typedef struct {
+    uint64_t v[BENCH_MAX_LIST];
+    int n;
+} bench_size_list;
+extern bench_size_list bench_opt_sizes;
+/* The sizes a sized suite runs: --sizes when given, else def[0..n). Returns the count. */
+int bench_sizes(const uint64_t *def, int n, const uint64_t **out);
+/* --quick without --filter skips the rows on Fq and Vesta (field "fq" or "vesta"): they
+ * run the Fp and Pallas code (one template per layer, other constants). 1: skip it. */
+int bench_skip_twin(const char *field);
+/* Estimates (pasta_bench --list, the progress line): a row's cost model is written in ns
+ * of the x86_64-asm backend on the reference host (AMD EPYC Zen 3, gcc 12); this is the
+ * factor for ops's backend (1, or 2.2 for portable). */
+double bench_model_scale(const pasta_ops *ops);
 /* The i-th backend to benchmark (respecting --backend), or NULL. */
 const pasta_ops *bench_backend(int i);
 

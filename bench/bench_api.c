@@ -149,8 +149,9 @@ void bench_api_suite(void) {
             if (!switched) {
                 if (!pasta_backend_supported(ops->backend) ||
                     pasta_backend_set(ops->backend) != PASTA_OK) {
-                    fprintf(stderr, "pasta_bench: api: backend %s cannot be selected here; "
-                                    "skipped\n", ops->name);
+                    if (!pasta_bench_planning())
+                        fprintf(stderr, "pasta_bench: api: backend %s cannot be selected "
+                                        "here; skipped\n", ops->name);
                     break;
                 }
                 switched = 1;
@@ -184,5 +185,5 @@ void bench_api_suite(void) {
     if (pasta_backend_set(prev) != PASTA_OK)
         fprintf(stderr, "pasta_bench: api: could not restore backend %s\n",
                 pasta_backend_name(prev));
-    print_summary(summary, ns);
+    if (!pasta_bench_planning()) print_summary(summary, ns);
 }

@@ -10,7 +10,9 @@
  * point adds its dispatch (call, active-table lookup, two loads) on top of the same call.
  * madd_var_x4 (Pallas only: the reference of api/madd_var_x4): 4 independent points
  * p[j] = madd_var(p[j], q) interleaved in one loop, ns per single operation.
- * fold_var (n = 1024, 256, 16, 1; Vesta: 1024) and its baseline fold_base (per point
+ * --quick: Pallas only without a --filter (Vesta runs the same code, other constants).
+ * fold_var (n = 1024, 256, 16, 1 and Vesta 1024; --quick: 1024 and 16; --sizes LIST) and
+ * its baseline fold_base (per point
  * mul_var + madd_var, then one batch_to_affine, as halo2's generator fold): r[i] = lo[i] +
  * [u] hi[i], one thread, each row followed by ns and Fp-mul equivalents per point.
  * --count fold_var|fold_base CURVE N: one call on N points. */
@@ -207,11 +209,29 @@ int bench_curve_row(const pasta_ops *ops, int curve, const char *name, int alway
 FOLD_BODY(pallas, fq)
 FOLD_BODY(vesta, fp)
 
-static void fold_row(const pasta_ops *ops, int curve, int base, size_t n, double mul_ns) {
+/* The model of one fold (ns, x86_64-asm on the reference host): fold_base n (mul_var +
+ * madd_var) ~ 35 us per point, fold_var ~ 24 us per point; set-up ~ 1 us per point. */
+static double fold_model_ns(const pasta_ops *ops, int base, size_t n, double *setup_ns) {
+    const double s = bench_model_scale(ops);
+    *setup_ns = (double)n * 1000.0 * s;
+    return (double)n * (base ? 35000.0 : 24000.0) * s;
+}
+
+/* mul_io: the Fp mul for the mul-eq, < 0 before the first selected row (then measured). */
+static void fold_row(const pasta_ops *ops, int curve, int base, size_t n, double *mul_io) {
     static const char *curves[] = {"pallas", "vesta"};
     const char *name = base ? "fold_base" : "fold_var";
     pasta_bench_id id = {"curve", name, ops->name, curves[curve], n, 1};
-    if (!pasta_bench_selected(&id)) return;
+    if (bench_skip_twin(curves[curve]) || !pasta_bench_selected(&id)) return;
+    if (*mul_io < 0) {
+        const pasta_bench_result *known = bench_lookup("field", "mul", "fp", ops->name);
+        pasta_bench_result mul;
+        *mul_io = known ? known->median_ns
+                        : bench_field_row(ops, 0, "mul", 1, &mul) == 0 ? mul.median_ns : 0.0;
+    }
+    const double mul_ns = *mul_io;
+    double setup, op = fold_model_ns(ops, base, n, &setup);
+    if (!pasta_bench_expect(NULL, &id, op, setup)) return;
     pasta_bench_result res;
     int rc;
     if (curve == 0) {
@@ -232,33 +252,31 @@ static void fold_row(const pasta_ops *ops, int curve, int base, size_t n, double
            name, curves[curve], ops->name, n, per, mul_ns > 0 ? per / mul_ns : 0.0, mul_ns);
 }
 
+/* --quick: Pallas at n = 1024 and 16; --full: 1024, 256, 16, 1 and Vesta at 1024; --sizes
+ * LIST: those on Pallas (and Vesta with --full). */
 static void bench_fold_rows(const pasta_ops *ops) {
-    static const size_t ns[] = {1024, 256, 16, 1};
-    static const char *names[] = {"fold_var", "fold_base"}, *curves[] = {"pallas", "vesta"};
-    int any = 0;
-    for (int cv = 0; cv < 2; cv++)
-        for (int base = 0; base < 2; base++)
-            for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
-                pasta_bench_id id = {"curve", names[base], ops->name, curves[cv], ns[i], 1};
-                any |= pasta_bench_selected(&id);
-            }
-    if (!any) return;
-    pasta_bench_result mul;
-    double mul_ns = 0;
-    if (bench_field_row(ops, 0, "mul", 1, &mul) == 0) mul_ns = mul.median_ns;
-    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
-        for (int base = 0; base < 2; base++) fold_row(ops, 0, base, ns[i], mul_ns);
-    for (int base = 0; base < 2; base++) fold_row(ops, 1, base, 1024, mul_ns);
+    static const uint64_t quick[] = {1024, 16}, full[] = {1024, 256, 16, 1}, vesta[] = {1024};
+    const uint64_t *sz, *vz;
+    int ns = bench_quick ? bench_sizes(quick, 2, &sz) : bench_sizes(full, 4, &sz);
+    int nv = bench_quick ? 0 : bench_sizes(vesta, 1, &vz);
+    double mul_ns = -1;
+    for (int i = 0; i < ns; i++)
+        for (int base = 0; base < 2; base++) fold_row(ops, 0, base, (size_t)sz[i], &mul_ns);
+    for (int i = 0; i < nv; i++)
+        for (int base = 0; base < 2; base++) fold_row(ops, 1, base, (size_t)vz[i], &mul_ns);
 }
 
 void bench_curve_suite(void) {
+    static const char *curves[] = {"pallas", "vesta"};
     for (int b = 0; b < BENCH_MAX_BACKENDS; b++) {
         const pasta_ops *ops = bench_backend(b);
         if (ops == NULL) continue;
-        for (int cv = 0; cv < 2; cv++)
+        for (int cv = 0; cv < 2; cv++) {
+            if (bench_skip_twin(curves[cv])) continue;
             for (size_t k = 0; k < sizeof curve_ops_list / sizeof curve_ops_list[0]; k++)
                 if (cv == 0 || !curve_ops_list[k].pallas_only)
                     (void)bench_curve_row(ops, cv, curve_ops_list[k].name, 0, NULL);
+        }
         bench_fold_rows(ops);
     }
 }

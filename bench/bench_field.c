@@ -6,7 +6,8 @@
  * so its code is the same in every build configuration (ctest kernel_counts).
  * add_x4, mul_x4, square_x4 (fp only: the references of the api suite's _x4 rows): 4
  * independent chains interleaved in one loop on the backend's kernels (bench_kernels.c),
- * ns per single operation (throughput). */
+ * ns per single operation (throughput). --quick: Fp only without a --filter (Fq runs the
+ * same code, other constants). */
 #include <stdio.h>
 #include <string.h>
 
@@ -170,7 +171,7 @@ int bench_field_row(const pasta_ops *ops, int field, const char *name, int alway
     pasta_bench_id id = {"field", name, ops->name, fields[field], 0, 1};
     if (!always && !pasta_bench_selected(&id)) return 1;
     if ((code & BENCH_X4) && (field != 0 || bench_field_check_x4(ops, code & ~BENCH_X4) != 0)) {
-        fprintf(stderr, "pasta_bench: %s: field/%s/%s: no 4-chain loop for it, or its results "
+        if (!pasta_bench_planning()) fprintf(stderr, "pasta_bench: %s: field/%s/%s: no 4-chain loop for it, or its results "
                         "differ from the backend's chain; skipped\n", ops->name, name,
                 fields[field]);
         return -1;
@@ -191,10 +192,12 @@ void bench_field_suite(void) {
     for (int b = 0; b < BENCH_MAX_BACKENDS; b++) {
         const pasta_ops *ops = bench_backend(b);
         if (ops == NULL) continue;
-        for (int f = 0; f < 2; f++)
+        for (int f = 0; f < 2; f++) {
+            if (bench_skip_twin(f ? "fq" : "fp")) continue;
             for (size_t k = 0; k < sizeof field_ops / sizeof field_ops[0]; k++)
                 if (f == 0 || !field_ops[k].fp_only)
                     (void)bench_field_row(ops, f, field_ops[k].name, 0, NULL);
+        }
     }
 }
 

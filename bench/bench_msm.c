@@ -7,14 +7,15 @@
  *                 is built before timing)
  * Each row is followed by ns per point and field-multiplication equivalents per point:
  * ns per point / the Fp mul time of the same run (suite field, row mul, measured first).
- * --quick (1 thread): on the fastest backend var at n = 2^8, 2^10, 2049, 2^12, 2^14, 2^16
- * and fixed at 2^8, 2049, 2^14, 2^16 on Pallas, var and fixed at 2049, 2^14, 2^16 on Pallas
- * at 2 threads (wall clock), var at 2049 and 2^16 and fixed at 2049 on Vesta, the
- * baselines at 2^8 and 2^12; var on Pallas at n = 2049 on the other backend. Without
- * --quick (= --full): var at every size to 2^16 on every backend and to 2^20 on the
- * fastest, fixed to 2^16, each at threads 1, 2 and 8 (2 and 8: wall clock; oversubscribed
- * where the host has fewer cores). With --threads LIST (bench/scaling.sh): var and fixed
- * at every size to 2^18 and each listed thread count, wall clock at 1 thread too, the
+ * --quick (Pallas): var and fixed at n = 2049 and 2^16 at 1 thread on every backend; on
+ * the fastest also var at 2^8 and 2^14, var and fixed at 2049 and 2^16 at 2 threads (wall
+ * clock), the baselines at 2^8 and 2^12; Vesta (the same code) only when a --filter names
+ * it: var at 2049 and 2^16, fixed at 2049. Without --quick (= --full): var at every size
+ * to 2^16 on every backend and to 2^20 on the fastest, fixed to 2^16, each at threads 1, 2
+ * and 8 (2 and 8: wall clock; oversubscribed where the host has fewer cores), both
+ * curves. --sizes LIST replaces the sizes (and drops the baselines). With --threads LIST
+ * (bench/scaling.sh): var and fixed at the mode's sizes (--quick 2049 and 2^16, --full
+ * every size to 2^18) and each listed thread count, wall clock at 1 thread too, the
  * sampling of --quick/--full/--samples; select with --filter. Inputs: bases P_i = (i + 1)
  * G' for a random G' (one batch normalisation), scalars from a fixed seed. */
 #include <stdio.h>
@@ -123,15 +124,44 @@ MSM_BENCH(vesta, fp)
 
 static const char *kind_name[] = {"var", "var_jacobian", "var_noglv", "naive", "fixed"};
 
+/* The Fp mul of this process (suite field) for the mul-eq, measured now when not there. */
+static double msm_mul(const pasta_ops *ops) {
+    const pasta_bench_result *known = bench_lookup("field", "mul", "fp", ops->name);
+    pasta_bench_result mul;
+    if (known) return known->median_ns;
+    return bench_field_row(ops, 0, "mul", 1, &mul) == 0 ? mul.median_ns : 0.0;
+}
+
+/* The model of one MSM (ns, x86_64-asm on the reference host, 1 thread; the portable
+ * backend bench_model_scale times that): var ~ n (170 + 200 * 1024 / (n + 1024)) Fp-mul
+ * equivalents of 20 ns, fixed 0.9 of it, Jacobian buckets 1.85, no GLV 1.0, the naive
+ * sum n mul_var (34 us); / 1.6 at more than one thread (two cores). Set-up: the bases and
+ * scalars (~0.7 us per point), and for fixed the table (~38 us per point at the default
+ * window, on either backend: measured at 2049 and 2^16). */
+static double msm_model_ns(const pasta_ops *ops, int kind, size_t n, int threads, double *setup_ns) {
+    static const double f[] = {1.0, 1.85, 1.0, 0.0, 0.9};
+    const double dn = (double)n, sc = bench_model_scale(ops);
+    double per = 20.0 * (170.0 + 200.0 * 1024.0 / (dn + 1024.0));
+    double t = kind == M_NAIVE ? dn * 34000.0 : dn * per * f[kind];
+    *setup_ns = dn * 700.0 * sc + (kind == M_FIXED ? dn * 38000.0 : 0.0);
+    return t * sc / (threads > 1 ? 1.6 : 1.0);
+}
+
 /* base: NULL for the suite's own sampling, else that configuration (--threads LIST). */
+/* mul_io: the Fp mul for the mul-eq, < 0: not known yet (msm_mul before the first row);
+ * NULL: none. */
 static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int threads,
-                    double mul_ns, const pasta_bench_config *base) {
+                    double *mul_io, const pasta_bench_config *base) {
     static const char *curves[] = {"pallas", "vesta"};
     pasta_bench_id id = {"msm", kind_name[kind], ops->name, curves[curve], n, threads};
-    if (!pasta_bench_selected(&id)) return;
+    if (bench_skip_twin(curves[curve]) || !pasta_bench_selected(&id)) return;
+    if (mul_io && *mul_io < 0) *mul_io = msm_mul(ops);
+    const double mul_ns = mul_io ? *mul_io : 0.0;
     pasta_bench_config cfg = {0.05, 0.3, n >= 4096 ? 3 : 10,
                               threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU};
     if (base != NULL) cfg = *base;
+    double setup, op = msm_model_ns(ops, kind, n, threads, &setup);
+    if (!pasta_bench_expect(&cfg, &id, op, setup)) return;
     pasta_bench_result res;
     int rc;
     if (curve == 0) {
@@ -169,66 +199,77 @@ static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int thr
 }
 
 void bench_msm_suite(const pasta_bench_config *base, int quick) {
-    static const size_t all[] = {256, 1024, 2049, 4096, 16384, 65536, 262144, 1048576};
-    size_t nall = sizeof all / sizeof all[0] - (quick ? 2 : 0);
+    static const uint64_t all[] = {256, 1024, 2049, 4096, 16384, 65536, 262144, 1048576};
+    static const uint64_t quick_sizes[] = {2049, 65536};
+    const uint64_t *sz;
     int nb = 0;
     while (nb < BENCH_MAX_BACKENDS && bench_backend(nb) != NULL) nb++;
     if (bench_opt_threads.n > 0) {
-        /* --threads LIST (bench/scaling.sh): var and fixed at every size, each listed
-         * thread count in turn, wall clock throughout, base's sampling; no mul row */
+        /* --threads LIST (bench/scaling.sh): var and fixed at the mode's sizes (--quick:
+         * 2049 and 2^16; --full: every size to 2^18) or --sizes, each listed thread count
+         * in turn, wall clock throughout, base's sampling; no mul row */
         pasta_bench_config cfg = *base;
         cfg.clock = PASTA_BENCH_CLOCK_WALL;
+        int ns = quick ? bench_sizes(quick_sizes, 2, &sz) : bench_sizes(all, 7, &sz);
         static const int kinds[] = {M_VAR, M_FIXED};
         for (int bi = 0; bi < nb; bi++)
             for (int cv = 0; cv < 2; cv++)
                 for (int k = 0; k < 2; k++)
-                    for (size_t i = 0; all[i] <= 262144; i++)
+                    for (int i = 0; i < ns; i++)
                         for (int t = 0; t < bench_opt_threads.n; t++)
-                            msm_row(bench_backend(bi), cv, kinds[k], all[i],
-                                    bench_opt_threads.v[t], 0, &cfg);
+                            msm_row(bench_backend(bi), cv, kinds[k], (size_t)sz[i],
+                                    bench_opt_threads.v[t], NULL, &cfg);
         return;
     }
+    const int sized = bench_opt_sizes.n > 0;
     for (int bi = 0; bi < nb; bi++) {
         const pasta_ops *ops = bench_backend(bi);
-        /* --quick: every size on the last (fastest) backend, n = 2049 on the others */
-        int main_be = !quick || bi == nb - 1, last = bi == nb - 1;
-        pasta_bench_result mul;
-        double mul_ns = 0;
-        if (bench_field_row(ops, 0, "mul", 1, &mul) == 0) mul_ns = mul.median_ns;
+        const int last = bi == nb - 1; /* the fastest backend */
+        double mul_ns = -1; /* measured before the first selected row */
         for (int cv = 0; cv < 2; cv++) {
-            for (size_t i = 0; i < nall; i++) {
-                size_t n = all[i];
-                int want = !quick ? n <= 65536 || last
-                                  : (main_be ? cv == 0 || n == 2049 || n == 65536
-                                             : cv == 0 && n == 2049);
-                if (want) msm_row(ops, cv, M_VAR, n, 1, mul_ns, NULL);
-            }
-            for (size_t i = 0; i < nall; i++) {
-                size_t n = all[i];
-                int want = !quick ? n <= 65536
-                                  : main_be && (n == 2049 || (cv == 0 && (n == 256 || n == 16384 ||
-                                                                          n == 65536)));
-                if (want) msm_row(ops, cv, M_FIXED, n, 1, mul_ns, NULL);
-            }
-            /* --quick: 2 threads (wall clock) on Pallas at the prover's sizes */
-            if (quick && main_be && cv == 0)
-                for (size_t i = 0; i < nall; i++)
-                    if (all[i] == 2049 || all[i] == 16384 || all[i] == 65536) {
-                        msm_row(ops, cv, M_VAR, all[i], 2, mul_ns, NULL);
-                        msm_row(ops, cv, M_FIXED, all[i], 2, mul_ns, NULL);
+            if (quick) {
+                /* --quick: var and fixed at 2049 and 2^16 (or --sizes) on every backend;
+                 * on the fastest also var at 2^8 and 2^14, 2 threads (wall clock), the
+                 * baselines. Vesta (the same code): var and fixed at 2049, var at 2^16,
+                 * only when a --filter names them. */
+                static const uint64_t q_var[] = {256, 2049, 16384, 65536};
+                int nv = sized ? bench_sizes(NULL, 0, &sz) : last && cv == 0 ? 4 : 2;
+                const uint64_t *vs = sized ? sz : last && cv == 0 ? q_var : quick_sizes;
+                for (int i = 0; i < nv; i++) msm_row(ops, cv, M_VAR, (size_t)vs[i], 1, &mul_ns, NULL);
+                int nf = sized ? bench_sizes(NULL, 0, &sz) : cv == 0 ? 2 : 1;
+                const uint64_t *fs = sized ? sz : quick_sizes;
+                for (int i = 0; i < nf; i++) msm_row(ops, cv, M_FIXED, (size_t)fs[i], 1, &mul_ns, NULL);
+                if (last && cv == 0) {
+                    int n2 = sized ? bench_sizes(NULL, 0, &sz) : 2;
+                    const uint64_t *ts = sized ? sz : quick_sizes;
+                    for (int i = 0; i < n2; i++) {
+                        msm_row(ops, cv, M_VAR, (size_t)ts[i], 2, &mul_ns, NULL);
+                        msm_row(ops, cv, M_FIXED, (size_t)ts[i], 2, &mul_ns, NULL);
                     }
-            if (main_be && cv == 0) {
-                msm_row(ops, cv, M_JAC, 256, 1, mul_ns, NULL);
-                msm_row(ops, cv, M_JAC, 4096, 1, mul_ns, NULL);
-                msm_row(ops, cv, M_NOGLV, 4096, 1, mul_ns, NULL);
-                msm_row(ops, cv, M_NAIVE, 256, 1, mul_ns, NULL);
+                }
+            } else {
+                /* --full: var at every size to 2^16 (to 2^20 on the fastest backend), fixed
+                 * to 2^16, at threads 1, 2 and 8; --sizes: var and fixed at those */
+                int na = bench_sizes(all, 8, &sz);
+                for (int i = 0; i < na; i++)
+                    if (sized || sz[i] <= 65536 || last) msm_row(ops, cv, M_VAR, (size_t)sz[i], 1, &mul_ns, NULL);
+                for (int i = 0; i < na; i++)
+                    if (sized || sz[i] <= 65536) msm_row(ops, cv, M_FIXED, (size_t)sz[i], 1, &mul_ns, NULL);
             }
-            if (!quick)
+            if ((!quick || last) && cv == 0 && !sized) {
+                msm_row(ops, cv, M_JAC, 256, 1, &mul_ns, NULL);
+                msm_row(ops, cv, M_JAC, 4096, 1, &mul_ns, NULL);
+                msm_row(ops, cv, M_NOGLV, 4096, 1, &mul_ns, NULL);
+                msm_row(ops, cv, M_NAIVE, 256, 1, &mul_ns, NULL);
+            }
+            if (!quick) {
+                int na = bench_sizes(all, 8, &sz);
                 for (int th = 2; th <= 8; th *= 4)
-                    for (size_t i = 0; i < nall; i++) {
-                        if (all[i] <= 65536 || last) msm_row(ops, cv, M_VAR, all[i], th, mul_ns, NULL);
-                        if (all[i] <= 65536) msm_row(ops, cv, M_FIXED, all[i], th, mul_ns, NULL);
+                    for (int i = 0; i < na; i++) {
+                        if (sized || sz[i] <= 65536 || last) msm_row(ops, cv, M_VAR, (size_t)sz[i], th, &mul_ns, NULL);
+                        if (sized || sz[i] <= 65536) msm_row(ops, cv, M_FIXED, (size_t)sz[i], th, &mul_ns, NULL);
                     }
+            }
         }
     }
 }

@@ -7,11 +7,11 @@
  *                k -> k + 3 of Orchard's quotient; n is the extended size)
  *   points_inv   the inverse transform of n Vesta points (fp) or Pallas points (fq): the
  *                Lagrange commitment key (each butterfly a mul_var)
- * --quick: n = 2^10, 2^11, 2^14, 2^16 (points 2^6) at 1 thread, thread CPU time; fwd and
- * inv on both fields, the others on fp only, and fwd fp at 2 threads from 2^14 (about
- * 17 s of CPU for two backends); --full:
- * every row on both fields, n = 2^10 .. 2^12, then every other power to 2^20 (points to
- * 2^10), at 1, 2 and 8 threads (wall clock above 1). After each row: ns per
+ * --quick: n = 2^11, 2^14, 2^16 (points 2^6) on Fp at 1 thread, thread CPU time, and fwd
+ * at 2 threads from 2^14 (Fq, the same code: fwd and inv, only when a --filter names
+ * them); --full: every row on both fields, n = 2^10 .. 2^12, then every other power to
+ * 2^20 (points to 2^10), at 1, 2 and 8 threads (wall clock above 1); --sizes LIST
+ * replaces the sizes (powers of two). After each row: ns per
  * butterfly ((n/2) log2 n of them) beside the field's mul of the same run (suite field,
  * dependent chain), and their ratio (the gap to the arithmetic floor). --threads LIST:
  * see ntt_threads_rows.
@@ -117,9 +117,47 @@ static void ntt_teardown(ntt_ctx *c) {
     else c->ops->fq->domain_free(&c->dq);
 }
 
+/* The sizes (n = 2^lg) of a kind: --sizes (powers of two from 2^4) or the mode's. */
+static int ntt_sizes(int kind, unsigned *lg_out) {
+    static const uint64_t quick[] = {1u << 11, 1u << 14, 1u << 16}, quick_pts[] = {1u << 6};
+    static const uint64_t full[] = {1u << 10, 1u << 11, 1u << 12, 1u << 14,
+                                    1u << 16, 1u << 18, 1u << 20};
+    static const uint64_t full_pts[] = {1u << 6, 1u << 7, 1u << 8, 1u << 9, 1u << 10};
+    const int pts = kind == NTT_POINTS_INV;
+    const uint64_t *v;
+    int n = bench_quick ? bench_sizes(pts ? quick_pts : quick, pts ? 1 : 3, &v)
+                        : bench_sizes(pts ? full_pts : full, pts ? 5 : 7, &v);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned lg = 0;
+        while (lg < 63 && (UINT64_C(1) << lg) < v[i]) lg++;
+        if ((UINT64_C(1) << lg) == v[i] && lg >= 4 && lg <= 26) {
+            lg_out[m++] = lg;
+        } else {
+            static int warned;
+            if (!warned++)
+                fprintf(stderr, "pasta_bench: ntt: --sizes %llu is not a power of two in "
+                                "2^4..2^26; skipped\n", (unsigned long long)v[i]);
+        }
+    }
+    return m;
+}
+
+/* The model of one transform (ns, x86_64-asm on the reference host; bench_model_scale for
+ * the others): per butterfly about one Fp mul (~19.5 ns), a mul_var for the points; at
+ * more than one thread / 1.5 (two cores). Set-up: the domain and the data. */
+static double ntt_model_ns(const pasta_ops *ops, int kind, unsigned lg, int threads,
+                           double *setup_ns) {
+    static const double per_bfly[] = {19.5, 22.0, 24.0, 20.0, 33000.0};
+    const double n = (double)(UINT64_C(1) << lg), s = bench_model_scale(ops);
+    *setup_ns = n * (kind == NTT_POINTS_INV ? 400.0 : 60.0) * s;
+    return per_bfly[kind] * (n / 2) * lg * s / (threads > 1 ? 1.5 : 1.0);
+}
+
 /* --threads LIST (bench/scaling.sh): every kind but fwd_radix2 (one thread only), both
- * fields, n = 2^10 .. 2^20 as --full (points to 2^10), each listed thread count in turn,
- * wall clock at 1 thread too, base's sampling; no mul row. Select with --filter. */
+ * fields (--quick: Fp only without a --filter), the mode's sizes, each listed thread
+ * count in turn, wall clock at 1 thread too, base's sampling; no mul row. Select with
+ * --filter. */
 static void ntt_threads_rows(const pasta_bench_config *base) {
     static const char *const fields[] = {"fp", "fq"};
     pasta_bench_config cfg = *base;
@@ -127,17 +165,21 @@ static void ntt_threads_rows(const pasta_bench_config *base) {
     for (int bi = 0; bi < BENCH_MAX_BACKENDS; bi++) {
         const pasta_ops *ops = bench_backend(bi);
         if (ops == NULL) continue;
-        for (int f = 0; f < 2; f++)
+        for (int f = 0; f < 2; f++) {
+            if (bench_skip_twin(fields[f])) continue;
             for (int kind = 0; kind <= NTT_POINTS_INV; kind++) {
                 if (kind == NTT_RADIX2) continue;
-                unsigned lo = kind == NTT_POINTS_INV ? 6 : 10, hi = kind == NTT_POINTS_INV ? 10 : 20;
-                for (unsigned lg = lo; lg <= hi; lg += (lg < 12 ? 1 : 2))
+                unsigned lgs[BENCH_MAX_LIST];
+                int nl = ntt_sizes(kind, lgs);
+                for (int li = 0; li < nl; li++)
                     for (int ti = 0; ti < bench_opt_threads.n; ti++) {
+                        const unsigned lg = lgs[li];
                         const int th = bench_opt_threads.v[ti];
                         ntt_ctx c = {.ops = ops, .field = f, .kind = kind, .threads = th};
                         pasta_bench_id id = {"ntt", ntt_names[kind], ops->name, fields[f],
                                              (uint64_t)1 << lg, th};
-                        if (!pasta_bench_selected(&id)) continue;
+                        double setup, op = ntt_model_ns(ops, kind, lg, th, &setup);
+                        if (!pasta_bench_expect(&cfg, &id, op, setup)) continue;
                         pasta_bench_result r;
                         if (ntt_setup(&c, lg) != 0) fprintf(stderr, "bench ntt: setup failed\n");
                         else if (pasta_bench_run(&cfg, &id, ntt_body, &c, &r) == 0)
@@ -147,12 +189,23 @@ static void ntt_threads_rows(const pasta_bench_config *base) {
                         ntt_teardown(&c);
                     }
             }
+        }
     }
+}
+
+/* The field's mul of this process (suite field), measured now when it is not there. */
+static int ntt_mul(const pasta_ops *ops, int f, pasta_bench_result *mul) {
+    const pasta_bench_result *m = bench_lookup("field", "mul", f ? "fq" : "fp", ops->name);
+    if (m) {
+        *mul = *m;
+        return 1;
+    }
+    return bench_field_row(ops, f, "mul", 1, mul) == 0;
 }
 
 void bench_ntt_suite(const pasta_bench_config *base) {
     static const char *const fields[] = {"fp", "fq"};
-    int full = base->samples >= 50;
+    const int full = !bench_quick;
     if (bench_opt_threads.n > 0) {
         ntt_threads_rows(base);
         return;
@@ -161,14 +214,15 @@ void bench_ntt_suite(const pasta_bench_config *base) {
         const pasta_ops *ops = bench_backend(bi);
         if (ops == NULL) continue;
         for (int f = 0; f < 2; f++) {
+            if (bench_skip_twin(fields[f])) continue;
             pasta_bench_result mul;
-            int have_mul = bench_field_row(ops, f, "mul", 1, &mul) == 0;
+            int have_mul = -1; /* measured (or looked up) before the first row only */
             for (int kind = 0; kind <= NTT_POINTS_INV; kind++) {
-                unsigned lo = kind == NTT_POINTS_INV ? 6 : 10;
-                unsigned hi = kind == NTT_POINTS_INV ? (full ? 10 : 6) : (full ? 20 : 16);
                 if (!full && f == 1 && kind != NTT_FWD && kind != NTT_INV) continue;
-                for (unsigned lg = lo; lg <= hi; lg += (lg < 12 ? 1 : 2)) {
-                    if (!full && lg == 12) continue;
+                unsigned lgs[BENCH_MAX_LIST];
+                int nl = ntt_sizes(kind, lgs);
+                for (int li = 0; li < nl; li++) {
+                    const unsigned lg = lgs[li];
                     static const int ths[] = {1, 2, 8};
                     for (int ti = 0; ti < 3; ti++) {
                         if (kind == NTT_RADIX2 && ti > 0) continue;
@@ -179,12 +233,6 @@ void bench_ntt_suite(const pasta_bench_config *base) {
                                      .threads = ths[ti]};
                         pasta_bench_id id = {"ntt", ntt_names[kind], ops->name, fields[f],
                                              (uint64_t)1 << lg, ths[ti]};
-                        if (!pasta_bench_selected(&id)) continue;
-                        if (ntt_setup(&c, lg) != 0) {
-                            fprintf(stderr, "bench ntt: setup failed\n");
-                            ntt_teardown(&c);
-                            continue;
-                        }
                         /* few samples for the long rows: the sum of 1..samples iterations */
                         pasta_bench_config cfg = *base;
                         if (!full) {
@@ -193,6 +241,15 @@ void bench_ntt_suite(const pasta_bench_config *base) {
                             cfg.samples = lg >= 14 || kind == NTT_POINTS_INV ? 5 : 10;
                         }
                         if (ths[ti] > 1) cfg.clock = PASTA_BENCH_CLOCK_WALL;
+                        if (!pasta_bench_selected(&id)) continue;
+                        if (have_mul < 0) have_mul = ntt_mul(ops, f, &mul);
+                        double setup, op = ntt_model_ns(ops, kind, lg, ths[ti], &setup);
+                        if (!pasta_bench_expect(&cfg, &id, op, setup)) continue;
+                        if (ntt_setup(&c, lg) != 0) {
+                            fprintf(stderr, "bench ntt: setup failed\n");
+                            ntt_teardown(&c);
+                            continue;
+                        }
                         pasta_bench_result r;
                         if (pasta_bench_run(&cfg, &id, ntt_body, &c, &r) == 0) {
                             double bfly = (double)(c.n / 2) * lg;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static struct {
     pasta_bench_config config;
@@ -17,7 +18,25 @@ static struct {
     const char *build_config;
     int header_printed;
     int warned_threads;
-} g = {{2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU}, NULL, NULL, NULL, NULL, 0, 0};
+    int samples_given; /* --samples N: the budget keeps N samples of that configuration */
+} g = {{2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU}, NULL, NULL, NULL, NULL, 0, 0, 0};
+
+/* Plan and progress state (pasta_bench_set_plan, pasta_bench_progress_start). */
+typedef struct {
+    char key[192];
+    double est_s, op_ns;
+    int samples, flat;
+} plan_row;
+static struct {
+    int planning;
+    plan_row *rows;
+    int n, cap;
+    char hint_key[192]; /* pasta_bench_expect's row, for the run that follows */
+    double hint_op_ns, hint_setup_ns;
+    int progress, trace, done, shown;
+    double t0, est_done, row_wall0, row_cpu0;
+    int row_started;
+} P;
 
 static char extra_json[1024];
 
@@ -113,13 +132,18 @@ static int match_list(const char *list, const char *hay, int exact) {
     }
 }
 
+/* The filter key "suite/name/field/backend/n/threads". */
+static void id_key(char *key, size_t len, const pasta_bench_id *id) {
+    snprintf(key, len, "%s/%s/%s/%s/%llu/%d", id->suite ? id->suite : "-",
+             id->name ? id->name : "-", id->field ? id->field : "-",
+             id->backend ? id->backend : "-", (unsigned long long)id->n, id->threads);
+}
+
 int pasta_bench_selected(const pasta_bench_id *id) {
     if (g.suite && !match_list(g.suite, id->suite ? id->suite : "", 1)) return 0;
     if (!g.filter) return 1;
     char key[512];
-    snprintf(key, sizeof key, "%s/%s/%s/%s/%llu/%d", id->suite ? id->suite : "-",
-             id->name ? id->name : "-", id->field ? id->field : "-",
-             id->backend ? id->backend : "-", (unsigned long long)id->n, id->threads);
+    id_key(key, sizeof key, id);
     return match_list(g.filter, key, 0);
 }
 
@@ -193,6 +217,7 @@ int pasta_bench_parse_args(int argc, char **argv, pasta_bench_args *out) {
     if (warmup >= 0) a.config.warmup_s = warmup;
     if (measure >= 0) a.config.measure_s = measure;
     if (samples > 0) a.config.samples = samples;
+    g.samples_given = samples > 0;
     if (a.json_path) {
         a.json = fopen(a.json_path, "a");
         if (!a.json) {
@@ -323,9 +348,17 @@ static void json_num(FILE *f, const char *key, double x) {
         fprintf(f, "\"%s\":null", key);
 }
 
-/* The table row and the JSON line of one result. */
-static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_bench_result *rp) {
+static void progress_row_done(const pasta_bench_id *id);
+
+/* The table row and the JSON line of one result; note: appended to the table row. */
+static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_bench_result *rp,
+                 const char *note) {
     const pasta_bench_result r = *rp;
+    if (P.shown) { /* the progress line shares the terminal */
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        P.shown = 0;
+    }
 
     char nbuf[24];
     if (id->n)
@@ -334,10 +367,10 @@ static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_benc
         snprintf(nbuf, sizeof nbuf, "-");
     char ci[64];
     snprintf(ci, sizeof ci, "[%.2f, %.2f] ns", r.lo_ns, r.hi_ns);
-    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  %-24s %.0f\n", id->suite ? id->suite : "-",
+    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  %-24s %.0f%s%s\n", id->suite ? id->suite : "-",
            id->name ? id->name : "-", id->field ? id->field : "-",
            id->backend ? id->backend : "-", nbuf, id->threads, r.median_ns, ci,
-           r.median_ns * pasta_bench_core_ghz());
+           r.median_ns * pasta_bench_core_ghz(), note && *note ? "  " : "", note ? note : "");
     fflush(stdout);
 
     if (g.json) {
@@ -374,6 +407,7 @@ static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_benc
         fputs("}\n", f);
         fflush(f);
     }
+    progress_row_done(id);
 }
 
 int pasta_bench_report(const pasta_bench_id *id, pasta_bench_clock clock, double *v, int n,
@@ -384,10 +418,198 @@ int pasta_bench_report(const pasta_bench_id *id, pasta_bench_clock clock, double
     pasta_bench_result r;
     r.samples = n;
     pasta_bench_median_ci(v, n, &r.median_ns, &r.lo_ns, &r.hi_ns);
-    emit(id, clock, &r);
+    emit(id, clock, &r, NULL);
     if (out) *out = r;
     return 0;
 }
+
+/* ---------------------------------------------------------------- budget and plans */
+
+/* --samples N given and cfg has that count: the budget keeps it. */
+static int samples_forced(const pasta_bench_config *cfg) {
+    return g.samples_given && cfg->samples == g.config.samples;
+}
+
+/* The sampling for est ns per operation: k samples of d iterations each (flat) or of
+ * d, 2d, ..., k d iterations (linear, k = cfg->samples). See harness.h, "Budget". */
+static void choose_sampling(const pasta_bench_config *cfg, double est, int *k, uint64_t *d,
+                            int *flat) {
+    const int n = cfg->samples;
+    const double m = cfg->measure_s * 1e9, weight = 0.5 * (double)n * (double)(n + 1);
+    if (!(est > 0.0)) est = 1e-3;
+    if (est * weight <= m) { /* linear, as Criterion.rs: sum of d n(n+1)/2 ~ measure_s */
+        double dd = ceil(m / (est * weight));
+        if (!(dd >= 1.0)) dd = 1.0;
+        if (dd > 1e15) dd = 1e15;
+        *k = n, *d = (uint64_t)dd, *flat = 0;
+        return;
+    }
+    double dd = floor(m / (est * (double)n));
+    if (dd >= 1.0) { /* n samples of the same count */
+        *k = n, *d = (uint64_t)dd, *flat = 1;
+        return;
+    }
+    const int kmin = samples_forced(cfg) ? n : (n < 3 ? n : 3);
+    double q = floor(m / est);
+    *k = q >= (double)n ? n : q < (double)kmin ? kmin : (int)q;
+    *d = 1, *flat = 1;
+}
+
+double pasta_bench_estimate(const pasta_bench_config *cfg, double op_ns, int *samples, int *flat) {
+    if (!cfg) cfg = &g.config;
+    if (!(op_ns > 0.0)) op_ns = 1.0;
+    /* warm-up: 1, 2, 4, ... iterations until warmup_s */
+    double t = 0.0, it = 1.0;
+    for (int i = 0; i < 63; i++) {
+        t += it * op_ns;
+        it *= 2.0;
+        if (t >= cfg->warmup_s * 1e9) break;
+    }
+    int k, fl;
+    uint64_t d;
+    choose_sampling(cfg, op_ns, &k, &d, &fl);
+    double iters = fl ? (double)k * (double)d : 0.5 * (double)k * (double)(k + 1) * (double)d;
+    if (samples) *samples = k;
+    if (flat) *flat = fl;
+    return (t + iters * op_ns) * 1e-9;
+}
+
+static double mono_s(clockid_t c) {
+    struct timespec ts;
+    clock_gettime(c, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void pasta_bench_set_plan(int on) {
+    P.planning = on != 0;
+    if (on) P.n = 0;
+    P.hint_key[0] = '\0';
+}
+
+int pasta_bench_planning(void) { return P.planning; }
+
+static void plan_add(const pasta_bench_config *cfg, const pasta_bench_id *id, double op_ns,
+                     double setup_ns) {
+    if (P.n == P.cap) {
+        int cap = P.cap ? 2 * P.cap : 256;
+        plan_row *r = realloc(P.rows, (size_t)cap * sizeof *r);
+        if (!r) return;
+        P.rows = r, P.cap = cap;
+    }
+    plan_row *r = &P.rows[P.n++];
+    id_key(r->key, sizeof r->key, id);
+    r->op_ns = op_ns;
+    /* + about 1 ms a row: inputs, the table line, the JSON line */
+    r->est_s = pasta_bench_estimate(cfg, op_ns, &r->samples, &r->flat) + setup_ns * 1e-9 + 1e-3;
+}
+
+static void progress_draw(const char *key) {
+    if (!P.progress) return;
+    int total = P.n;
+    double el = mono_s(CLOCK_MONOTONIC) - P.t0, rest = 0.0;
+    for (int i = P.done; i < P.n; i++) rest += P.rows[i].est_s;
+    /* scale the model by how the rows so far compared with it (a loaded machine) */
+    if (P.est_done > 2.0) {
+        double f = el / P.est_done;
+        rest *= f < 0.5 ? 0.5 : f > 20 ? 20 : f;
+    }
+    int row = P.done + 1 > total ? total : P.done + 1;
+    fprintf(stderr, "\r\033[K[%d/%d] %.60s  %d:%02d elapsed, ~%d:%02d left", row, total, key,
+            (int)el / 60, (int)el % 60, (int)rest / 60, (int)rest % 60);
+    fflush(stderr);
+    P.shown = 1;
+}
+
+/* A row starts (pasta_bench_expect said run it, or the measurement begins). */
+static void progress_row_start(const pasta_bench_id *id) {
+    if (P.row_started) return;
+    P.row_started = 1;
+    P.row_wall0 = mono_s(CLOCK_MONOTONIC);
+    P.row_cpu0 = mono_s(CLOCK_PROCESS_CPUTIME_ID);
+    if (P.progress) {
+        char key[192];
+        id_key(key, sizeof key, id);
+        progress_draw(key);
+    }
+}
+
+static void progress_row_done(const pasta_bench_id *id) {
+    double est = P.done < P.n ? P.rows[P.done].est_s : 0.0;
+    if (P.trace) {
+        char key[192];
+        id_key(key, sizeof key, id);
+        fprintf(stderr, "trace: %-48s est %8.3f s  wall %8.3f s  cpu %8.3f s\n", key, est,
+                P.row_started ? mono_s(CLOCK_MONOTONIC) - P.row_wall0 : 0.0,
+                P.row_started ? mono_s(CLOCK_PROCESS_CPUTIME_ID) - P.row_cpu0 : 0.0);
+    }
+    P.done++;
+    P.est_done += est;
+    P.row_started = 0;
+}
+
+int pasta_bench_expect(const pasta_bench_config *cfg, const pasta_bench_id *id, double op_ns,
+                       double setup_ns) {
+    if (!id || !pasta_bench_selected(id)) return 0;
+    if (!cfg) cfg = &g.config;
+    if (P.planning) {
+        plan_add(cfg, id, op_ns, setup_ns);
+        return 0;
+    }
+    id_key(P.hint_key, sizeof P.hint_key, id);
+    P.hint_op_ns = op_ns, P.hint_setup_ns = setup_ns;
+    progress_row_start(id);
+    return 1;
+}
+
+int pasta_bench_plan_rows(double *total_s) {
+    double t = 0.0;
+    for (int i = 0; i < P.n; i++) t += P.rows[i].est_s;
+    if (total_s) *total_s = t;
+    return P.n;
+}
+
+static void fmt_ns(char *buf, size_t len, double ns) {
+    if (ns >= 1e9) snprintf(buf, len, "%.2f s", ns * 1e-9);
+    else if (ns >= 1e6) snprintf(buf, len, "%.1f ms", ns * 1e-6);
+    else if (ns >= 1e3) snprintf(buf, len, "%.1f us", ns * 1e-3);
+    else snprintf(buf, len, "%.0f ns", ns);
+}
+
+void pasta_bench_plan_print(FILE *f) {
+    double total;
+    int n = pasta_bench_plan_rows(&total);
+    fprintf(f, "%-56s %8s  %s\n", "# row (suite/name/field/backend/n/threads)", "est. s",
+            "sampling (op: the model's cost of one operation)");
+    for (int i = 0; i < n; i++) {
+        const plan_row *r = &P.rows[i];
+        char op[32] = "";
+        if (r->op_ns > 0) fmt_ns(op, sizeof op, r->op_ns);
+        fprintf(f, "%-56s %8.2f  %d %s%s%s\n", r->key, r->est_s, r->samples,
+                r->flat ? "flat samples" : "linear samples", op[0] ? ", op " : "", op);
+    }
+    fprintf(f, "# total: %d rows, %.1f s estimated (%d:%02d)\n", n, total, (int)total / 60,
+            (int)total % 60);
+}
+
+void pasta_bench_progress_start(void) {
+    const char *t = getenv("PASTA_BENCH_TRACE");
+    P.trace = t && *t && strcmp(t, "0") != 0;
+    P.progress = 1;
+    P.done = 0, P.est_done = 0.0, P.row_started = 0;
+    P.t0 = mono_s(CLOCK_MONOTONIC);
+}
+
+void pasta_bench_progress_end(void) {
+    if (!P.progress) return;
+    if (P.shown) fputs("\r\033[K", stderr);
+    double el = mono_s(CLOCK_MONOTONIC) - P.t0, total;
+    pasta_bench_plan_rows(&total);
+    fprintf(stderr, "pasta_bench: %d rows in %d:%02d (estimated %d:%02d)\n", P.done,
+            (int)el / 60, (int)el % 60, (int)total / 60, (int)total % 60);
+    P.progress = 0, P.shown = 0;
+}
+
+/* ---------------------------------------------------------------- running a row */
 
 int pasta_bench_run(const pasta_bench_config *cfg, const pasta_bench_id *id, pasta_bench_fn fn,
                     void *ctx, pasta_bench_result *out) {
@@ -400,6 +622,20 @@ int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *
                            pasta_bench_fn fn, void *ctx, pasta_bench_result *out) {
     if (!cfg) cfg = &g.config;
     if (!id || !fn || cfg->samples < 1) return -1;
+    char key[192];
+    id_key(key, sizeof key, id);
+    const int hinted = P.hint_key[0] && strcmp(P.hint_key, key) == 0;
+    const double hint_op = hinted ? P.hint_op_ns : 0.0, hint_setup = hinted ? P.hint_setup_ns : 0.0;
+    P.hint_key[0] = '\0';
+    if (P.planning) {
+        plan_add(cfg, id, hint_op, hint_setup);
+        if (out) {
+            double m = hint_op > 0 ? hint_op : 1.0;
+            *out = (pasta_bench_result){m, m, m, cfg->samples};
+        }
+        return 0;
+    }
+    progress_row_start(id);
     if (!g.header_printed) pasta_bench_print_header(stdout);
     if (id->threads > 1 && cfg->clock == PASTA_BENCH_CLOCK_THREAD_CPU && !g.warned_threads) {
         fprintf(stderr, "pasta_bench: warning: %s/%s uses %d threads but thread CPU time; "
@@ -421,25 +657,27 @@ int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *
     double est = t_total / i_total; /* ns per iteration */
     if (!(est > 0.0)) est = 1e-3;   /* below clock resolution */
 
-    /* Linear sampling: sample k runs k*d iterations; sum = d n(n+1)/2 iterations ~ measure_s. */
-    const int n = cfg->samples;
-    const double weight = 0.5 * (double)n * (double)(n + 1);
-    double dd = ceil(cfg->measure_s * 1e9 / (est * weight));
-    if (!(dd >= 1.0)) dd = 1.0;
-    if (dd > 1e15) dd = 1e15;
-    const uint64_t d = (uint64_t)dd;
-
+    /* Sampling within the budget (harness.h): linear, else flat. */
+    int n, flat;
+    uint64_t d;
+    choose_sampling(cfg, est, &n, &d, &flat);
     double *v = malloc((size_t)n * sizeof *v);
     if (!v) return -1;
     for (int k = 1; k <= n; k++) {
-        uint64_t it = (uint64_t)k * d;
+        uint64_t it = flat ? d : (uint64_t)k * d;
         v[k - 1] = time_iters(c, fn, ctx, it) / (double)it;
     }
     pasta_bench_result r;
     r.samples = n;
     pasta_bench_median_ci(v, n, &r.median_ns, &r.lo_ns, &r.hi_ns);
     free(v);
-    emit(id, c, &r);
+    char note[96] = "", op[32];
+    if (n < cfg->samples) {
+        fmt_ns(op, sizeof op, est);
+        snprintf(note, sizeof note, "(budget: %d of %d samples, 1 op = %s > %.2g s / %d)", n,
+                 cfg->samples, op, cfg->measure_s, cfg->samples);
+    }
+    emit(id, c, &r, note);
     if (out) *out = r;
     return 0;
 }

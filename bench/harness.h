@@ -123,6 +123,45 @@ int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *
  * by the filters, -1 on bad arguments. */
 int pasta_bench_report(const pasta_bench_id *id, pasta_bench_clock clock, double *v, int n,
                        pasta_bench_result *out);
+/* ---- Time budget, plans and progress (pasta_bench --list, its progress line).
+ *
+ * Budget: a row's sampling takes about cfg->measure_s. When `samples` linear samples of
+ * at least 1, 2, ..., samples iterations would take longer (one operation costs more than
+ * measure_s / (samples (samples + 1) / 2)), each sample is one operation instead and
+ * there are floor(measure_s / op) of them, at least 3 (or `samples` when --samples was
+ * given): such a row's table line says "budget: k of n samples". The warm-up runs at
+ * least one operation. So a row costs about warmup_s + measure_s, or 4 operations when
+ * one operation is over measure_s / 3. */
+
+/* The sampling pasta_bench_run would choose for an operation of op_ns (> 0): *samples,
+ * *flat = 1 when the budget makes each sample one operation; returns the estimated
+ * seconds of the warm-up and the samples. */
+double pasta_bench_estimate(const pasta_bench_config *cfg, double op_ns, int *samples, int *flat);
+
+/* Plan mode (on = 1): pasta_bench_run and pasta_bench_expect record each selected row
+ * with its estimate instead of running it; pasta_bench_run then returns 0 with *out a
+ * placeholder (median = the estimated op, or 1 ns). Turning plan mode on clears the plan. */
+void pasta_bench_set_plan(int on);
+int pasta_bench_planning(void);
+/* For a row with an expensive set-up, before it: 1 when the caller should set it up and
+ * run it (selected, not in plan mode), 0 otherwise; in plan mode a selected row is
+ * recorded with op_ns per operation (0: small) and setup_ns of set-up. The next
+ * pasta_bench_run of the same id uses these for its estimate and progress. */
+int pasta_bench_expect(const pasta_bench_config *cfg, const pasta_bench_id *id, double op_ns,
+                       double setup_ns);
+/* The plan recorded so far: rows, and their estimated seconds in all. */
+int pasta_bench_plan_rows(double *total_s);
+/* Print the plan: a line per row (key, sampling, estimated seconds), then
+ * "# total: N rows, S s estimated" . */
+void pasta_bench_plan_print(FILE *f);
+/* Progress line on stderr after each row: "[i/N] key  elapsed m:ss, ~m:ss left", with N
+ * and the estimates from the plan recorded before (pasta_bench_set_plan(0) keeps it).
+ * Call pasta_bench_progress_end() after the last row (clears the line, prints the total
+ * time and the estimate). The environment variable PASTA_BENCH_TRACE=1 prints, for each
+ * row, its estimated and measured seconds (wall and process CPU) to stderr. */
+void pasta_bench_progress_start(void);
+void pasta_bench_progress_end(void);
+
 /* Print the header (CPU, compiler, binary SHA-256, table columns) to `f`; pasta_bench_run
  * prints it to stdout before its first row unless this was called first. */
 void pasta_bench_print_header(FILE *f);

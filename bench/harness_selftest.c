@@ -3,11 +3,14 @@
  *      $(pkg-config --cflags --libs libsodium) -lm -o harness_selftest
  *   ./harness_selftest --quick [--json out.jsonl] [--filter mul] [extra args are kept]
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "harness.h"
 
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static int failures;
 #define CHECK(c)                                                                   \
@@ -93,11 +96,70 @@ static void test_overrides(void) {
     CHECK(pasta_bench_parse_args(3, bad2, &args) == -1);
 }
 
+/* A body of ~ms milliseconds of this thread's CPU time per iteration (robust to load). */
+static void bench_burn(void *ctx, uint64_t iters) {
+    const double ms = *(const double *)ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        struct timespec a, b;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+        do clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+        while ((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6 < ms);
+    }
+}
+
+static int calls;
+static void bench_count_calls(void *ctx, uint64_t iters) {
+    (void)ctx, (void)iters;
+    calls++;
+}
+
+/* The time budget: linear samples while they fit in measure_s, then samples of equal
+ * counts, then fewer samples of one operation each (at least 3); the estimate follows. */
+static void test_budget(void) {
+    pasta_bench_config q = {0.0, 0.22, 20, PASTA_BENCH_CLOCK_THREAD_CPU};
+    int k, flat;
+    double t = pasta_bench_estimate(&q, 100.0, &k, &flat); /* 100 ns: linear */
+    CHECK(k == 20 && !flat && t > 0.2 && t < 0.25);
+    t = pasta_bench_estimate(&q, 2e6, &k, &flat); /* 2 ms: 20 samples of 5 */
+    CHECK(k == 20 && flat && t > 0.2 && t < 0.25);
+    t = pasta_bench_estimate(&q, 50e6, &k, &flat); /* 50 ms: 4 samples of 1 + warm-up */
+    CHECK(k == 4 && flat && t > 0.24 && t < 0.26);
+    t = pasta_bench_estimate(&q, 2e9, &k, &flat); /* 2 s: 3 samples (the minimum) */
+    CHECK(k == 3 && flat && t > 7.9 && t < 8.1);
+    /* a real row of 50 ms operations: 4 samples, said so */
+    double ms = 50.0;
+    pasta_bench_result r = {0, 0, 0, 0};
+    pasta_bench_id id = {"selftest", "budget_50ms", "c", NULL, 0, 1};
+    CHECK(pasta_bench_run_always(&q, &id, bench_burn, &ms, &r) == 0);
+    CHECK(r.samples == 4 && r.median_ns > 49e6 && r.median_ns < 60e6);
+
+    /* plan mode: rows are recorded with estimates, nothing runs */
+    pasta_bench_set_plan(1);
+    pasta_bench_id a = {"selftest", "planned", "c", NULL, 0, 1};
+    CHECK(pasta_bench_expect(&q, &a, 50e6, 1e9) == 0); /* set-up 1 s */
+    calls = 0;
+    r.samples = 0;
+    CHECK(pasta_bench_run_always(&q, &a, bench_count_calls, NULL, &r) == 0);
+    CHECK(calls == 0 && r.samples == 20 && r.median_ns == 1.0);
+    double total;
+    CHECK(pasta_bench_plan_rows(&total) == 2 && total > 1.24 + 0.2 && total < 1.27 + 0.25);
+    pasta_bench_set_plan(0);
+    CHECK(pasta_bench_plan_rows(NULL) == 2);
+    pasta_bench_set_filter("other", NULL);
+    CHECK(pasta_bench_expect(&q, &a, 0, 0) == 0); /* not selected */
+    pasta_bench_set_filter(NULL, NULL);
+    CHECK(pasta_bench_expect(&q, &a, 0, 0) == 1);
+    pasta_bench_set_plan(1); /* clears the plan */
+    CHECK(pasta_bench_plan_rows(NULL) == 0);
+    pasta_bench_set_plan(0);
+}
+
 int main(int argc, char **argv) {
     if (sodium_init() < 0) return 1;
     test_stats();
     test_filter();
     test_overrides();
+    test_budget();
     pasta_bench_set_build_config("selftest-config");
     pasta_bench_set_extra("\"actions\":4");
 

@@ -20,10 +20,23 @@
  * --quick/--full settings; --actions LIST and --threads LIST (e.g. 1,4) are for suites
  * that take them (--threads: msm and ntt measure each listed thread count, wall clock, for
  * bench/scaling.sh). Every JSON line carries "config".
+ *   --quick    each suite's fixed set of sizes (bench_ntt.c, bench_msm.c, bench_curve.c),
+ *              Fp and Pallas only where Fq and Vesta run the same code (a --filter still
+ *              selects those), the harness's time budget per row: about 75 s of CPU for
+ *              every suite on both backends of the reference host (--quick --list says)
+ *   --full     every size (the default)
+ *   --sizes LIST  n values (2049,2^16,...) for the sized suites instead of the mode's
+ *   --list     print the rows these options would run, each with its estimated seconds
+ *              (a model of the reference host: AMD EPYC Zen 3, gcc 12), and the total;
+ *              runs nothing
+ *   --quiet    no progress line; --progress: a progress line even when stderr is not a
+ *              terminal (default: only on a terminal). The progress line is on stderr:
+ *              "[row/rows] key  m:ss elapsed, ~m:ss left".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 
@@ -36,6 +49,47 @@
 static const char *const suite_names[] = {"field", "curve", "api", "ntt", "msm"};
 
 bench_int_list bench_opt_actions, bench_opt_threads;
+bench_size_list bench_opt_sizes;
+int bench_quick, bench_filtered;
+
+/* "2049,2^16" -> {2049, 65536}; 0 on success. */
+static int parse_size_list(const char *s, bench_size_list *out) {
+    out->n = 0;
+    while (*s) {
+        char *end;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (end != s && *end == '^') { /* 2^k */
+            const char *e = end + 1;
+            unsigned long long k = strtoull(e, &end, 10);
+            if (end == e || v != 2 || k > 30) return -1;
+            v = 1ull << k;
+        }
+        if (end == s || v < 1 || v > (1ull << 30) || out->n == BENCH_MAX_LIST) return -1;
+        out->v[out->n++] = v;
+        if (*end == ',') end++;
+        else if (*end != '\0') return -1;
+        s = end;
+    }
+    return out->n > 0 ? 0 : -1;
+}
+
+int bench_sizes(const uint64_t *def, int n, const uint64_t **out) {
+    if (bench_opt_sizes.n > 0) {
+        *out = bench_opt_sizes.v;
+        return bench_opt_sizes.n;
+    }
+    *out = def;
+    return def ? n : 0;
+}
+
+int bench_skip_twin(const char *field) {
+    return bench_quick && !bench_filtered && field != NULL &&
+           (strcmp(field, "fq") == 0 || strcmp(field, "vesta") == 0);
+}
+
+double bench_model_scale(const pasta_ops *ops) {
+    return ops->backend == PASTA_BACKEND_PORTABLE ? 2.2 : 1.0;
+}
 
 /* "1,4" -> {1, 4}; 0 on success. */
 static int parse_int_list(const char *s, bench_int_list *out) {
@@ -67,7 +121,7 @@ typedef struct {
     pasta_bench_id id;
     pasta_bench_result r;
 } bench_record_t;
-static bench_record_t records[512];
+static bench_record_t records[4096];
 static int nrecords;
 
 static int same(const char *a, const char *b) {
@@ -90,11 +144,21 @@ const pasta_bench_result *bench_lookup(const char *suite, const char *name, cons
     return NULL;
 }
 
+/* Every suite, in order (each applies --suite/--filter to its rows). */
+static void run_suites(const pasta_bench_args *args) {
+    bench_field_suite();
+    bench_curve_suite();
+    bench_api_suite();
+    bench_ntt_suite(&args->config);
+    bench_msm_suite(&args->config, bench_quick);
+}
+
 int main(int argc, char **argv) {
     pasta_bench_args args;
-    int quick = 0;
+    /* the last of --quick / --full wins, as in the harness */
     for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--quick") == 0) quick = 1;
+        if (strcmp(argv[i], "--quick") == 0) bench_quick = 1;
+        else if (strcmp(argv[i], "--full") == 0) bench_quick = 0;
     pasta_bench_set_build_config(PASTA_BUILD_CONFIG);
     argc = pasta_bench_parse_args(argc, argv, &args);
     if (argc < 0) return 2;
@@ -110,8 +174,9 @@ int main(int argc, char **argv) {
             return 0;
         }
     }
+    bench_filtered = args.filter != NULL && *args.filter != '\0';
     const char *count_op = NULL, *count_field = NULL, *backend_name = NULL;
-    int no_cpu_check = 0;
+    int no_cpu_check = 0, list = 0, progress = -1; /* -1: when stderr is a terminal */
     uint64_t count_n = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
@@ -124,6 +189,18 @@ int main(int argc, char **argv) {
                 return 2;
             }
             i++;
+        } else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+            if (parse_size_list(argv[i + 1], &bench_opt_sizes) != 0) {
+                fprintf(stderr, "pasta_bench: bad list for --sizes: %s\n", argv[i + 1]);
+                return 2;
+            }
+            i++;
+        } else if (strcmp(argv[i], "--list") == 0) {
+            list = 1;
+        } else if (strcmp(argv[i], "--quiet") == 0) {
+            progress = 0;
+        } else if (strcmp(argv[i], "--progress") == 0) {
+            progress = 1;
         } else if (strcmp(argv[i], "--no-cpu-check") == 0) {
             no_cpu_check = 1;
         } else if (strcmp(argv[i], "--count") == 0 && i + 3 < argc) {
@@ -170,11 +247,24 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    bench_field_suite();
-    bench_curve_suite();
-    bench_api_suite();
-    bench_ntt_suite(&args.config);
-    bench_msm_suite(&args.config, quick);
+    if (progress < 0) progress = isatty(STDERR_FILENO);
+    if (list || progress) { /* the plan first: the rows, their estimates */
+        pasta_bench_set_plan(1);
+        run_suites(&args);
+        pasta_bench_set_plan(0);
+        nrecords = 0; /* the plan's placeholders */
+        if (list) {
+            printf("# pasta_bench %s: the rows, estimated on the reference host (AMD EPYC "
+                   "Zen 3, 2 vCPUs, gcc 12; bench_model_scale)\n", bench_quick ? "--quick" : "--full");
+            pasta_bench_plan_print(stdout);
+            pasta_bench_args_close(&args);
+            return 0;
+        }
+        pasta_bench_print_header(stdout);
+        pasta_bench_progress_start();
+    }
+    run_suites(&args);
+    pasta_bench_progress_end();
     pasta_bench_args_close(&args);
     return 0;
 }

@@ -35,7 +35,10 @@ function get(line, key,   re, m) {
         next
     }
     if (suite != "field" && suite != "curve") next
-    key = suite SUBSEP get($0, "name") SUBSEP get($0, "field")
+    # rows with a size (curve fold_var n=1024): one table row per size
+    nm = get($0, "name"); nn = get($0, "n") + 0
+    if (nn > 0) nm = nm " n=" nn
+    key = suite SUBSEP nm SUBSEP get($0, "field")
     be = get($0, "backend")
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
     if (!(suite SUBSEP be in bes)) { bes[suite SUBSEP be] = 1; belist[suite] = belist[suite] " " be }

@@ -12,15 +12,7 @@
 
 #include "prover_bench/cli_io.h"
 
-#define FZ_CHECK(cond, ...)                                                              \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);     \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fputc('\n', stderr);                                                         \
-            abort();                                                                     \
-        }                                                                                \
-    } while (0)
+#include "fuzz/check.h"
 
 #define MAXV 4
 #define NAME "in.txt"

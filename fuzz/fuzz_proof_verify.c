@@ -18,15 +18,7 @@
 #include "prover_bench/verifier.h"
 
 /* pasta_halo2 sees the public API only, so this target does not use util.h's tables */
-#define FZ_CHECK(cond, ...)                                                              \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);     \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fputc('\n', stderr);                                                         \
-            abort();                                                                     \
-        }                                                                                \
-    } while (0)
+#include "fuzz/check.h"
 
 typedef struct circ {
     halo2_cs cs;

@@ -16,15 +16,7 @@
 #include "backends/backend.h"
 #include "pasta/pasta.h"
 
-#define FZ_CHECK(cond, ...)                                                              \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);     \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fputc('\n', stderr);                                                         \
-            abort();                                                                     \
-        }                                                                                \
-    } while (0)
+#include "fuzz/check.h"
 
 /* Every backend table this build and CPU can run (portable first); returns the count. */
 #define FZ_MAX_BACKENDS 4

@@ -533,7 +533,7 @@ build_config() { # config
             > "$OUT/logs/configure-$1.log" 2>&1 || { cat "$OUT/logs/configure-$1.log" >&2; exit 1; }
         echo "$stamp" > "$dir/.main_job_flags"
     fi
-    cmake --build "$dir" --target pasta_bench prover_bench pasta_stats -j"$JOBS" > "$OUT/logs/build-$1.log" 2>&1 ||
+    cmake --build "$dir" --target pasta_bench prover_bench pasta_stats pasta_parallel_cal -j"$JOBS" > "$OUT/logs/build-$1.log" 2>&1 ||
         { tail -n 40 "$OUT/logs/build-$1.log" >&2; exit 1; }
 }
 

@@ -230,7 +230,10 @@ expect 1 "huge.bin: more than 65536 bytes, plonk_k11 proofs are 1600" "$PB" veri
 # patch OFFSET HEX: p.bin with the 32 bytes at OFFSET replaced
 patch() {
     cp p.bin m.bin
-    printf '%s' "$2" | xxd -r -p | dd of=m.bin bs=1 seek="$1" conv=notrunc status=none
+    # coreutils only (a minimal Debian has no xxd): the hex as \xHH escapes for printf
+    printf "$(printf '%s' "$2" | sed 's/../\\x&/g')" | dd of=m.bin bs=1 seek="$1" conv=notrunc status=none
+    [ "$(od -An -v -tx1 -j"$1" -N32 m.bin | tr -d ' \n')" = "$(printf '%s' "$2" | tr A-F a-f)" ] ||
+        { echo "cli_prover_bench: patch $1 did not write $2" >&2; exit 1; }
 }
 patch 96 "$(hex64 02)" # x = 2: x^3 + 5 is not a square mod q
 expect 1 "m.bin: the point at offset 96 is not on the curve" "$PB" verify --circuit plonk_k11 m.bin

@@ -24,8 +24,9 @@ libcriterion-dev libxxhash-dev libgmp-dev libsodium-dev \
 valgrind clang libclang-rt-14-dev libomp-dev gnuplot-nox binutils \
 ${PASTA_DEPS_EXTRA:-}"
 # Optional (--rust): not needed by `make test`.
-# bindgen loads libclang at run time (libclang1-14; clang pulls it in too).
-RUST_PACKAGES="rustc cargo bindgen libclang1-14 librust-rayon-dev"
+# bindgen loads libclang at run time (libclang1-14; clang pulls it in too) and formats
+# its output with rustfmt (pasta-sys/gen-bindings.sh --check compares formatted files).
+RUST_PACKAGES="rustc cargo bindgen rustfmt libclang1-14 librust-rayon-dev"
 
 mode=ensure
 if [ "${1:-}" = --rust ]; then

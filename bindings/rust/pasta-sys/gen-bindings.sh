@@ -17,12 +17,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 verinc=$(cd "$1" && pwd)
 [ -f "$verinc/pasta/version.h" ] || { echo "gen-bindings: no pasta/version.h in $1" >&2; exit 2; }
-command -v bindgen >/dev/null || { echo "gen-bindings: bindgen missing (scripts/deps.sh --rust)" >&2; exit 2; }
+[ -x /usr/bin/bindgen ] || { echo "gen-bindings: /usr/bin/bindgen missing (scripts/deps.sh --rust)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '#include <pasta/pasta.h>\n' > "$tmp/wrapper.h"
+# bindgen formats its output with rustfmt: Debian's (scripts/deps.sh --rust), never another
+# on PATH, so the committed file is what a fresh Debian regenerates.
+[ -x /usr/bin/rustfmt ] || { echo "gen-bindings: /usr/bin/rustfmt missing (scripts/deps.sh --rust)" >&2; exit 2; }
 # Relative -I paths keep the output free of this machine's paths.
-(cd "$root" && bindgen "$tmp/wrapper.h" \
+(cd "$root" && RUSTFMT=/usr/bin/rustfmt /usr/bin/bindgen "$tmp/wrapper.h" \
     --allowlist-function 'pasta_.*' --allowlist-var '(pasta|PASTA)_.*' \
     --allowlist-type 'pasta_.*' --size_t-is-usize --no-prepend-enum-name \
     -- -Iinclude -I"$verinc") > "$tmp/bindings.rs"

@@ -23,6 +23,8 @@
 #                     against the headers, cargo test --offline (Debian's crates only)
 #   make deps         only the dependency check/installation (scripts/deps.sh)
 #   make build        configure + build, no tests
+#   make generate     rewrite the code generated from the lists (tools/gen_api.c: backends/
+#                     *_gen.*, tests/api_cases_gen.h; committed, checked by ctest)
 #   make clean        remove the build directory;  make distclean: every generated thing
 #
 # Variables (command line or environment):
@@ -63,7 +65,7 @@ ifeq ($(CMAKE_BUILD_TYPE),Release)
 endif
 
 .DEFAULT_GOAL := test
-.PHONY: all test test-rust build configure deps bench bench-full bench-record bench-suites bench-suites-full scaling clean distclean help
+.PHONY: all test test-rust build configure deps generate bench bench-full bench-record bench-suites bench-suites-full scaling clean distclean help
 
 all: test
 
@@ -82,6 +84,10 @@ build: configure
 
 test: build
 	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j$(CTEST_JOBS) $(CTEST_FLAGS)
+
+# The dispatch code generated from the lists, written into the source tree.
+generate: configure
+	$(CMAKE) --build $(BUILD_DIR) --target generate
 
 # Debian's cargo/rustc (/usr/bin), never a rustup toolchain earlier in PATH; the library
 # from pkg-config (static). A clang-built library links clang's libomp: its directory

@@ -1,5 +1,6 @@
-/* Internal: the per-backend operation tables, generated from the layers' lists
- * (registered in backends/layers.h), and the active-backend accessor.
+/* Internal: the per-backend operation tables and the active-backend accessor. The ops
+ * structs (backends/ops_gen.h), each backend's tables (backends/table_<backend>_gen.h) and
+ * the public functions (backends/api_gen.c) are generated from the lists by tools/gen_api.c.
  * Every symbol here is hidden: tests and benchmarks reach the tables through the
  * test-only static library pasta_testing, not through libpasta's ABI. */
 #ifndef PASTA_BACKENDS_BACKEND_H
@@ -7,22 +8,17 @@
 
 #include <stdint.h>
 
-#include "backends/layers.h"
-#include "core/list.h"
+#include "backends/ops_gen.h"
+#include "core/names.h"
+/* The lists: their internal entries' codes (PASTA_CHAIN_*, PASTA_MSM_F_*). */
+#include "curves/curve_list.h"
+#include "fft/fft_list.h"
+#include "fields/field_list.h"
+#include "msm/msm_list.h"
 #include "pasta/backend.h"
 #include "pasta/curve.h"
 #include "pasta/field.h"
 #include "pasta/msm.h"
-
-/* One struct member per list entry: a pointer with the entry's prototype. */
-#define PASTA_OPS_MEMBER_V(name, kinds) void (*name)(PASTA_PARAMS(kinds));
-#define PASTA_OPS_MEMBER_R(type, name, kinds) type (*name)(PASTA_PARAMS(kinds));
-
-#define PASTA_FIELD_TEMPLATE "backends/ops_struct.h"
-#define PASTA_CURVE_TEMPLATE "backends/ops_struct.h"
-#include "core/for_each.h"
-#undef PASTA_FIELD_TEMPLATE
-#undef PASTA_CURVE_TEMPLATE
 
 typedef struct pasta_ops {
     pasta_backend backend;
@@ -43,5 +39,10 @@ PASTA_INTERNAL extern const pasta_ops pasta_ops_x86_64_asm;
 PASTA_INTERNAL const pasta_ops *pasta_active_ops(void);
 /* The table of backend b if compiled in and supported by this CPU, else NULL. */
 PASTA_INTERNAL const pasta_ops *pasta_ops_for(pasta_backend b);
+
+/* backends/dispatch.c: selects the backend if none is yet (the lazy stubs call it). */
+PASTA_INTERNAL void pasta_dispatch_init(void);
+/* backends/api_gen.c: copies t's entries into the public functions' pointers. */
+PASTA_INTERNAL void pasta_api_install(const pasta_ops *t);
 
 #endif /* PASTA_BACKENDS_BACKEND_H */

@@ -2,8 +2,8 @@
  *
  * The backend is chosen once, on first use: PASTA_BACKEND from the environment, else the
  * best backend this CPU supports; pasta_backend_set changes it. Choosing copies the
- * backend's entries into the public functions' pointers (backends/api_gen.h), under a
- * lock, so concurrent first calls and pasta_backend_set are safe and the last choice
+ * backend's entries into the public functions' pointers (backends/api_gen.c, generated),
+ * under a lock, so concurrent first calls and pasta_backend_set are safe and the last choice
  * wins; a public call itself takes no lock and walks no table. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -44,15 +44,7 @@ const pasta_ops *pasta_ops_for(pasta_backend b) {
 
 static _Atomic(const pasta_ops *) active;
 static atomic_flag install_lock = ATOMIC_FLAG_INIT;
-static void install_all(const pasta_ops *t);
-static void pasta_dispatch_init(void);
 static const pasta_ops *initial_ops(void);
-
-#define PASTA_FIELD_TEMPLATE "backends/api_gen.h"
-#define PASTA_CURVE_TEMPLATE "backends/api_gen.h"
-#include "core/for_each.h"
-#undef PASTA_FIELD_TEMPLATE
-#undef PASTA_CURVE_TEMPLATE
 
 /* Makes t (or, if it is NULL, the lazily chosen table) the active backend and copies its
  * entries into the public pointers; whoever takes the lock last decides. */
@@ -68,15 +60,12 @@ static void install_all(const pasta_ops *t) {
             atomic_store_explicit(&active, t, memory_order_release);
         }
     }
-    install_fp(t->fp);
-    install_fq(t->fq);
-    install_pallas(t->pallas);
-    install_vesta(t->vesta);
+    pasta_api_install(t);
     atomic_flag_clear_explicit(&install_lock, memory_order_release);
 }
 
 /* The first public call of the process (through a lazy stub) comes here. */
-static void pasta_dispatch_init(void) {
+void pasta_dispatch_init(void) {
     if (atomic_load_explicit(&active, memory_order_acquire) == NULL) install_all(NULL);
 }
 

@@ -2,6 +2,6 @@
 #include "fields/portable.h"
 
 #define PASTA_BACKEND portable
-#define PASTA_BACKEND_ID PASTA_BACKEND_PORTABLE
-#define PASTA_BACKEND_NAME "portable"
-#include "backends/backend_impl.h"
+#include "backends/backend.h"
+#include "backends/templates.h"
+#include "backends/table_portable_gen.h"

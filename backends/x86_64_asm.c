@@ -5,6 +5,6 @@
 #include "backends/asm_kernels.h"
 
 #define PASTA_BACKEND x86_64_asm
-#define PASTA_BACKEND_ID PASTA_BACKEND_X86_64_ASM
-#define PASTA_BACKEND_NAME "x86_64-asm"
-#include "backends/backend_impl.h"
+#include "backends/backend.h"
+#include "backends/templates.h"
+#include "backends/table_x86_64_asm_gen.h"

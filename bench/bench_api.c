@@ -14,7 +14,7 @@
  *
  * Each public call is a direct call into the library (this program links it statically;
  * an embedder of the shared library also pays a PLT jump) whose body is one load of the
- * active backend's function pointer and an indirect jump (backends/api_gen.h); the
+ * active backend's function pointer and an indirect jump (backends/api_gen.c); the
  * operands pass through memory, as the API takes pointers.
  *
  * The in-backend reference of each row has the same name in suite "field" (fp) or

@@ -1,6 +1,7 @@
 /* The curve layer's one list of operations (core/list.h explains the format), for Pallas
- * and Vesta: fe is the curve's base field, se its scalar field. It makes the ops struct,
- * each backend's table, the public wrappers pasta_<curve>_<name> and the generated test.
+ * and Vesta: fe is the curve's base field, se its scalar field. tools/gen_api.c makes from
+ * it the ops struct, each backend's table, the public functions pasta_<curve>_<name> and
+ * test_api's cases (the backends' _gen files, tests/api_cases_gen.h; `make generate`).
  * Each entry is implemented by CV(name) in curves/curve_impl.h (fold_var: in
  * curves/fold_impl.h) and declared, with its contract, in include/pasta/curve.h. */
 #ifndef PASTA_CURVES_CURVE_LIST_H

@@ -1,8 +1,9 @@
 /* The fft layer's lists (core/list.h explains the format): the operations of a field
- * instance (Fp, Fq) and of a curve instance (Pallas, Vesta), registered in
- * backends/layers.h. Field entries are F(name) in fft/poly_impl.h and fft/fft_impl.h
- * (the group template, field instances); curve entries CV(name) in fft/fft_impl.h (its
- * curve instances). Declared, with their contracts, in include/pasta/fft.h. */
+ * instance (Fp, Fq) and of a curve instance (Pallas, Vesta), read by tools/gen_api.c
+ * (field_lists, curve_lists). Field entries are F(name) in fft/poly_impl.h and
+ * fft/fft_impl.h (the group template, field instances); curve entries CV(name) in
+ * fft/fft_impl.h (its curve instances). Declared, with their contracts, in
+ * include/pasta/fft.h. */
 #ifndef PASTA_FFT_FFT_LIST_H
 #define PASTA_FFT_FFT_LIST_H
 

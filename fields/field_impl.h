@@ -4,7 +4,7 @@
  * Include with PASTA_BACKEND and FIELD defined, after core/names.h, the backend's
  * kernel header, core/ct.h, fields/safegcd.h and core/alloc.h (backends/templates.h does).
  * Defines static functions F(name) with the contracts of include/pasta/field.h; the
- * tables are made elsewhere from fields/field_list.h (backends/backend_impl.h).
+ * tables are made elsewhere from fields/field_list.h (backends/table_<backend>_gen.h).
  */
 
 #define MODULUS FC(MODULUS)

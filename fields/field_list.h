@@ -1,9 +1,11 @@
-/* The field layer's one list of operations (core/list.h explains the format). It makes the
- * ops struct (backends/backend.h), each backend's table (backends/backend_impl.h), the
- * public wrappers pasta_<field>_<name> (backends/dispatch.c) and the generated test
- * (tests/test_api.c). Each entry is implemented by F(name) in fields/field_impl.h or
- * fields/array_impl.h and declared, with its contract, in include/pasta/field.h.
- * Adding an operation: one line here, its F(name), its declaration. */
+/* The field layer's one list of operations (core/list.h explains the format). From it
+ * tools/gen_api.c makes the ops struct (backends/ops_gen.h), each backend's table
+ * (backends/table_<backend>_gen.h), the public functions pasta_<field>_<name>
+ * (backends/api_gen.c) and test_api's cases (tests/api_cases_gen.h). Each entry is
+ * implemented by F(name) in fields/field_impl.h or fields/array_impl.h (add, sub, dbl, mul,
+ * sqr: the kernels of fields/portable.h, fields/x86_64_asm.h) and declared, with its
+ * contract, in include/pasta/field.h. Adding an operation: one line here, its F(name), its
+ * declaration, then `make generate`. */
 #ifndef PASTA_FIELDS_FIELD_LIST_H
 #define PASTA_FIELDS_FIELD_LIST_H
 

@@ -41,12 +41,12 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include "bench/harness.h"
-#include "prover_bench/circuits.h"
-#include "prover_bench/cli_io.h"
-#include "prover_bench/orchard.h"
-#include "prover_bench/prover.h"
-#include "prover_bench/verifier.h"
+#include "harness.h"
+#include "circuits.h"
+#include "cli_io.h"
+#include "orchard.h"
+#include "prover.h"
+#include "verifier.h"
 
 #define MAX_PROOF (1 << 16)
 #ifndef PASTA_BUILD_CONFIG
@@ -386,7 +386,7 @@ static int verify_once(circuit *c, const uint8_t *proof, size_t len, halo2_fault
 }
 
 static int library_error(const char *what, int rc) {
-    return msg(EXIT_INTERNAL, "%s failed: %s", what, pasta_strerror(rc));
+    return msg(EXIT_INTERNAL, "%s failed: %s", what, halo2_strerror(rc));
 }
 
 /* ---- --help, --version */
@@ -720,7 +720,7 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
     }
     if (rc != PASTA_OK) {
         free(v), free(ph);
-        return msg(EXIT_INTERNAL, "%s: %s", rowname, rc == HALO2_ERR_VERIFY ? "the proof does not verify" : pasta_strerror(rc));
+        return msg(EXIT_INTERNAL, "%s: %s", rowname, halo2_strerror(rc));
     }
     snprintf(extra, sizeof extra, "\"actions\":%d", c->actions);
     if (fn == op_prove) {
@@ -874,7 +874,7 @@ static const char usage_main[] =
     "(prover_bench/README.md)\n";
 
 /* `rounds`: one proof per stdin request, for the main job's paired rounds */
-#include "prover_bench/bench_rounds.c"
+#include "bench_rounds.c"
 
 int main(int argc, char **argv) {
     signal(SIGXFSZ, SIG_IGN); /* a file size limit: a failed write, not a killed process */

@@ -1,6 +1,5 @@
 /* prover_bench rounds: one sample per request, for paired benchmark rounds (the main
- * job, bench/main_job.sh). Included by main.c (it uses main.c's static circuit code); not
- * a separate translation unit.
+ * job, bench/main_job.sh), on cli.h's circuit code.
  *
  *   prover_bench rounds --circuit C [--actions 1,4] [--threads 1,8] [--backend NAME]
  *                       [--warmup S]
@@ -17,6 +16,17 @@
  * digest: XXH3-128 of the last proof, phase_ns: prover.h's phases summed over the N
  * proofs. "quit" or end of input ends it; a bad request prints "error ..." and exits 2.
  * Output is flushed after each line. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "harness.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #define ROUNDS_MAX_POINTS 8
 
@@ -26,7 +36,7 @@ static const char usage_rounds[] =
     "  one proof per request on stdin (\"next A T [N]\"), for bench/main_job.sh's paired rounds\n"
     "  (prover_bench/bench_rounds.c); the demo witness of the circuit\n";
 
-static int cmd_rounds(int argc, char **argv) {
+int cmd_rounds(int argc, char **argv) {
     static const optdef defs[] = {{"--help", 0},    {"--version", 0}, {"--circuit", 1}, {"--threads", 1},
                                   {"--actions", 1}, {"--backend", 1}, {"--warmup", 1}};
     args a;

@@ -1,5 +1,5 @@
 /* prover_bench/circuits.h */
-#include "prover_bench/circuits.h"
+#include "circuits.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #ifndef PASTA_HALO2_CIRCUITS_H
 #define PASTA_HALO2_CIRCUITS_H
 
-#include "prover_bench/keygen.h"
+#include "keygen.h"
 
 /* halo2_proofs' benches/plonk.rs circuit: advice a, b, c with equality; fixed sm, sa, sb,
  * sc; one gate a·sa + b·sb + a·b·sm − c·sc; minimum degree 5. */

@@ -1,6 +1,6 @@
 /* prover_bench/cli_io.h: strict input parsers, atomic output files. */
 #define _GNU_SOURCE
-#include "prover_bench/cli_io.h"
+#include "cli_io.h"
 
 #include <errno.h>
 #include <fcntl.h>

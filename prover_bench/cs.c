@@ -1,5 +1,5 @@
 /* prover_bench/cs.h: the constraint system as data and its pinned text. */
-#include "prover_bench/cs.h"
+#include "cs.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,10 +2,10 @@
  * Vesta, circuit field Fp), built on pasta's public API alone (<pasta/pasta.h>): pasta's
  * first embedding user. Not part of libpasta's ABI; a static library of its own.
  *
- * This file so far: the transcript (halo2's Blake2bWrite/Blake2bRead with Challenge255),
- * the commitment parameters (Params::new, write, read) and the verifying key's
- * transcript representation. The circuits, keygen, prover and verifier come next
- * (the prover issue). */
+ * This file: its error codes, the transcript (halo2's Blake2bWrite/Blake2bRead with
+ * Challenge255), the commitment parameters (Params::new, write, read) and the verifying
+ * key's transcript representation. cs.h (circuits), keygen.h, prover.h, verifier.h and
+ * mock.h hold the rest (README.md: the files and halo2's modules they follow). */
 #ifndef PASTA_HALO2_H
 #define PASTA_HALO2_H
 
@@ -14,6 +14,23 @@
 #include <stdint.h>
 
 #include <pasta/pasta.h>
+
+/* ---- Errors: pasta's PASTA_ERR_* (include/pasta/common.h: -1 .. -6) and these, outside
+ * that range. */
+enum {
+    /* a well-formed proof that does not verify (halo2's ConstraintSystemFailure, Opening) */
+    HALO2_ERR_VERIFY = -64,
+    /* beyond a capacity limit of this implementation (a degree, the opening points, the
+     * queries, an extended domain below 64 points), not of halo2 */
+    HALO2_ERR_LIMIT = -65,
+    /* a constraint system or key that halo2's API cannot make (a permutation column
+     * without its rotation-0 query) */
+    HALO2_ERR_MALFORMED = -66,
+    /* a broken internal invariant (a bug: please report) */
+    HALO2_ERR_INTERNAL = -67
+};
+/* A short message for any of them or a PASTA_ERR_* (pasta_strerror), never NULL. */
+const char *halo2_strerror(int err);
 
 /* ---- Transcript (halo2_proofs transcript.rs): BLAKE2b-512 with personalisation
  * "Halo2-Transcript", one running state; every absorbed item is prefixed by one byte:

@@ -1,5 +1,8 @@
 /* prover_bench/keygen.h */
-#include "prover_bench/keygen.h"
+#include "keygen.h"
+
+#include "common.h"
+#include "par.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +240,7 @@ void halo2_pk_free(halo2_pk *pk) {
     free(pk->l0), free(pk->l_blind), free(pk->l_last);
     halo2_program_free(&pk->gates);
     halo2_program_free(&pk->derived);
+    halo2_program_free(&pk->lookup_rows);
     free(pk->derived_cosets);
     pasta_fp_domain_free(&pk->domain);
     memset(pk, 0, sizeof *pk);
@@ -253,6 +257,59 @@ static int lagrange_columns(const pasta_fp_domain *d, const pasta_fp *values, in
         if (rc != PASTA_OK) return rc;
     }
     return PASTA_OK;
+}
+
+/* ---- The prover's gates (keygen_pk's last step). */
+
+typedef struct derived_ctx {
+    halo2_pk *pk;
+    const halo2_cs *cs;
+    halo2_program_scratch *sc;
+} derived_ctx;
+static void derived_chunks(void *vc, size_t k0, size_t k1, int t) {
+    const derived_ctx *x = vc;
+    halo2_pk *pk = x->pk;
+    const halo2_program *pr = &pk->derived;
+    const size_t N = pk->ext_n, nd = (size_t)pr->noutputs;
+    halo2_program_scratch *s = &x->sc[t];
+    const halo2_leaf_view view = {.fixed = pk->fixed_cosets, .stride = N, .size = (long)N,
+                                  .rot_scale = (long)(N / pk->n)};
+    for (size_t k = k0; k < k1; k++) {
+        halo2_program_bind(pr, x->cs, &view, (long)(k * HALO2_CHUNK), s);
+        halo2_program_run(pr, s, NULL, NULL);
+        for (size_t d = 0; d < nd; d++)
+            memcpy(&pk->derived_cosets[d * N + k * HALO2_CHUNK], halo2_program_slot(pr, s, pr->outputs[d]),
+                   HALO2_CHUNK * sizeof(pasta_fp));
+    }
+}
+
+int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
+    int rc = halo2_program_compile_split(&pk->gates, &pk->derived, cs);
+    if (rc != PASTA_OK) return rc;
+    /* the lookups' input and table expressions on the rows (per lookup: inputs, tables) */
+    int roots[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH], nr = 0;
+    for (int l = 0; l < cs->n_lookups; l++) {
+        for (int i = 0; i < cs->lookups[l].n; i++) roots[nr++] = cs->lookups[l].input[i];
+        for (int i = 0; i < cs->lookups[l].n; i++) roots[nr++] = cs->lookups[l].table[i];
+    }
+    rc = halo2_program_compile_exprs(&pk->lookup_rows, cs, roots, nr);
+    if (rc != PASTA_OK) return rc;
+    const size_t N = pk->ext_n, nd = (size_t)pk->derived.noutputs;
+    if (N % HALO2_CHUNK != 0) return HALO2_ERR_LIMIT;
+    pk->derived_cosets = malloc((nd ? nd : 1) * N * sizeof(pasta_fp));
+    if (pk->derived_cosets == NULL) return PASTA_ERR_NO_MEMORY;
+    if (nd == 0) return PASTA_OK;
+    const int T = halo2_resolve_threads(0);
+    halo2_program_scratch *sc = calloc((size_t)T, sizeof *sc);
+    rc = sc ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (int t = 0; rc == PASTA_OK && t < T; t++) rc = halo2_program_scratch_init(&sc[t], &pk->derived, HALO2_CHUNK);
+    if (rc == PASTA_OK) {
+        derived_ctx dc = {pk, cs, sc};
+        halo2_par_for(N / HALO2_CHUNK, T, derived_chunks, &dc);
+    }
+    for (int t = 0; sc && t < T; t++) halo2_program_scratch_free(&sc[t]);
+    free(sc);
+    return rc;
 }
 
 int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,

@@ -4,9 +4,9 @@
 #ifndef PASTA_HALO2_KEYGEN_H
 #define PASTA_HALO2_KEYGEN_H
 
-#include "prover_bench/cs.h"
-#include "prover_bench/halo2.h"
-#include "prover_bench/program.h"
+#include "cs.h"
+#include "halo2.h"
+#include "program.h"
 #include <pasta/fft.h>
 
 /* What synthesis assigns at keygen: fixed values (Lagrange basis, n rows each; unassigned
@@ -74,12 +74,15 @@ typedef struct halo2_pk {
      * fixed-only subexpressions it reads, precomputed on the coset (N values each) */
     halo2_program gates, derived;
     pasta_fp *derived_cosets;
+    /* the lookups' input and table expressions (compile_exprs; outputs per lookup: its
+     * inputs, then its tables), for their values on the rows */
+    halo2_program lookup_rows;
 } halo2_pk;
 
 int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
                     const halo2_assembly *a);
-/* keygen_pk's last step (prover.c): compiles the gates and evaluates the derived
- * columns on the coset. */
+/* keygen_pk's last step: compiles the gates (and the lookups' expressions) and evaluates
+ * the derived columns on the coset. */
 int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs);
 void halo2_pk_free(halo2_pk *pk);
 

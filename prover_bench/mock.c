@@ -1,85 +1,75 @@
 /* prover_bench/mock.h */
-#include "prover_bench/mock.h"
+#include "mock.h"
+
+#include "program.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static size_t rotated(size_t row, int rot, size_t n) {
-    long long r = ((long long)row + rot) % (long long)n;
-    return (size_t)(r < 0 ? r + (long long)n : r);
-}
+#define W_MAX 64 /* rows per program run */
 
-void halo2_mock_eval(pasta_fp *r, const halo2_cs *cs, int e, size_t row,
-                     const halo2_mock_values *v) {
-    const halo2_expr *x = &cs->nodes[e];
-    const size_t n = v->n;
-    pasta_fp a, b;
-    switch (x->op) {
-    case HALO2_E_CONSTANT: *r = x->c; return;
-    case HALO2_E_FIXED: {
-        const halo2_query *q = &cs->fixed_queries[x->query];
-        *r = v->fixed[(size_t)q->column.index * n + rotated(row, q->rotation, n)];
-        return;
-    }
-    case HALO2_E_ADVICE: {
-        const halo2_query *q = &cs->advice_queries[x->query];
-        *r = v->advice[(size_t)q->column.index * n + rotated(row, q->rotation, n)];
-        return;
-    }
-    case HALO2_E_INSTANCE: {
-        const halo2_query *q = &cs->instance_queries[x->query];
-        *r = v->instance[(size_t)q->column.index * n + rotated(row, q->rotation, n)];
-        return;
-    }
-    case HALO2_E_SELECTOR:
-        if (v->selectors[(size_t)x->query * n + row]) pasta_fp_one(r);
-        else pasta_fp_zero(r);
-        return;
-    case HALO2_E_NEGATED:
-        halo2_mock_eval(&a, cs, x->a, row, v);
-        pasta_fp_neg(r, &a);
-        return;
-    case HALO2_E_SCALED:
-        halo2_mock_eval(&a, cs, x->a, row, v);
-        pasta_fp_mul(r, &a, &x->c);
-        return;
-    case HALO2_E_SUM:
-    case HALO2_E_PRODUCT:
-        halo2_mock_eval(&a, cs, x->a, row, v);
-        halo2_mock_eval(&b, cs, x->b, row, v);
-        if (x->op == HALO2_E_SUM) pasta_fp_add(r, &a, &b);
-        else pasta_fp_mul(r, &a, &b);
-        return;
-    }
-    pasta_fp_zero(r);
-}
+/* The cells of (cs, a, w) as the programs read them: column-major, n rows each. The
+ * instance columns are zero-padded to n, the selectors (while cs is not compressed) 0/1
+ * values; v->instance and v->selector are then owned (values_free). */
+typedef struct values {
+    halo2_leaf_view view;
+    pasta_fp *inst, *sel;
+    size_t n, usable, width;
+} values;
 
-/* The values view of (cs, a, w); *inst (caller frees) holds the instance columns. */
-static int values_init(halo2_mock_values *v, pasta_fp **inst, const halo2_cs *cs,
-                       const halo2_assembly *a, const halo2_witness *w) {
-    *inst = NULL;
+static void values_free(values *v) { free(v->inst), free(v->sel); }
+
+static int values_init(values *v, const halo2_cs *cs, const halo2_assembly *a, const halo2_witness *w) {
+    memset(v, 0, sizeof *v);
     if (cs == NULL || a == NULL || w == NULL || w->advice == NULL || cs->error ||
         a->num_fixed != cs->num_fixed || a->num_perm != cs->n_perm_columns ||
         (!cs->compressed && a->num_selectors != cs->num_selectors))
         return PASTA_ERR_INVALID_ARG;
     const size_t n = a->n;
+    v->n = n;
+    v->usable = a->usable_rows;
+    v->width = n < W_MAX ? n : W_MAX;
     if (cs->num_instance > 0) {
         if (w->instances == NULL || w->instance_lens == NULL) return PASTA_ERR_INVALID_ARG;
-        *inst = calloc(n * (size_t)cs->num_instance, sizeof **inst);
-        if (*inst == NULL) return PASTA_ERR_NO_MEMORY;
-        for (int c = 0; c < cs->num_instance; c++) {
-            if (w->instance_lens[c] > a->usable_rows ||
-                (w->instance_lens[c] > 0 && w->instances[c] == NULL)) {
-                free(*inst);
-                *inst = NULL;
+        for (int c = 0; c < cs->num_instance; c++)
+            if (w->instance_lens[c] > a->usable_rows || (w->instance_lens[c] > 0 && w->instances[c] == NULL))
                 return PASTA_ERR_INVALID_ARG;
-            }
+        v->inst = calloc(n * (size_t)cs->num_instance, sizeof *v->inst);
+        if (v->inst == NULL) return PASTA_ERR_NO_MEMORY;
+        for (int c = 0; c < cs->num_instance; c++)
             if (w->instance_lens[c] > 0)
-                memcpy(*inst + (size_t)c * n, w->instances[c], w->instance_lens[c] * sizeof **inst);
+                memcpy(v->inst + (size_t)c * n, w->instances[c], w->instance_lens[c] * sizeof *v->inst);
+    }
+    if (!cs->compressed && cs->num_selectors > 0) {
+        v->sel = malloc(n * (size_t)cs->num_selectors * sizeof *v->sel);
+        if (v->sel == NULL) {
+            values_free(v);
+            return PASTA_ERR_NO_MEMORY;
+        }
+        for (size_t i = 0; i < n * (size_t)cs->num_selectors; i++) {
+            if (a->selectors[i]) pasta_fp_one(&v->sel[i]);
+            else pasta_fp_zero(&v->sel[i]);
         }
     }
-    *v = (halo2_mock_values){n, a->fixed, w->advice, *inst, a->selectors};
+    v->view = (halo2_leaf_view){a->fixed, w->advice, v->inst, v->sel, NULL, n, (long)n, 1};
     return PASTA_OK;
+}
+
+/* A program over the expressions roots[0..m) and its scratch for v. */
+static int program_init(halo2_program *pr, halo2_program_scratch *s, const halo2_cs *cs,
+                        const int *roots, int m, const values *v) {
+    int rc = halo2_program_compile_exprs(pr, cs, roots, m);
+    if (rc != PASTA_OK) return rc;
+    rc = halo2_program_scratch_init(s, pr, v->width);
+    if (rc != PASTA_OK) halo2_program_free(pr);
+    return rc;
+}
+
+/* Runs pr on rows [start, start + width). */
+static void program_rows(const halo2_program *pr, halo2_program_scratch *s, const halo2_cs *cs,
+                         const values *v, size_t start) {
+    halo2_program_bind(pr, cs, &v->view, (long)start, s);
+    halo2_program_run(pr, s, NULL, NULL);
 }
 
 static void set_ok(halo2_mock_failure *f) {
@@ -88,82 +78,110 @@ static void set_ok(halo2_mock_failure *f) {
 
 int halo2_mock_check_gates(const halo2_cs *cs, const halo2_assembly *a, const halo2_witness *w,
                            halo2_mock_failure *f) {
-    halo2_mock_values v;
-    pasta_fp *inst;
-    int rc = values_init(&v, &inst, cs, a, w);
+    values v;
+    int rc = values_init(&v, cs, a, w);
     if (rc != PASTA_OK) return rc;
+    halo2_program pr;
+    halo2_program_scratch s;
+    rc = program_init(&pr, &s, cs, cs->gate_polys, cs->n_gate_polys, &v);
+    if (rc != PASTA_OK) {
+        values_free(&v);
+        return rc;
+    }
     set_ok(f);
-    for (size_t row = 0; row < a->usable_rows; row++)
-        for (int g = 0; g < cs->n_gate_polys; g++) {
-            pasta_fp r;
-            halo2_mock_eval(&r, cs, cs->gate_polys[g], row, &v);
-            if (!pasta_fp_is_zero(&r)) {
-                if (f) *f = (halo2_mock_failure){.kind = HALO2_MOCK_GATE, .index = g, .row = row};
-                free(inst);
-                return HALO2_MOCK_GATE;
-            }
-        }
-    free(inst);
-    return HALO2_MOCK_OK;
+    int result = HALO2_MOCK_OK;
+    for (size_t start = 0; start < v.usable && result == HALO2_MOCK_OK; start += v.width) {
+        program_rows(&pr, &s, cs, &v, start);
+        for (size_t r = 0; r < v.width && start + r < v.usable && result == HALO2_MOCK_OK; r++)
+            for (int g = 0; g < cs->n_gate_polys; g++)
+                if (!pasta_fp_is_zero(&halo2_program_slot(&pr, &s, pr.outputs[g])[r])) {
+                    if (f) *f = (halo2_mock_failure){.kind = HALO2_MOCK_GATE, .index = g, .row = start + r};
+                    result = HALO2_MOCK_GATE;
+                    break;
+                }
+    }
+    halo2_program_scratch_free(&s);
+    halo2_program_free(&pr);
+    values_free(&v);
+    return result;
 }
 
 /* Tuples as HALO2_MAX_LOOKUP_WIDTH canonical encodings, zero past the lookup's width. */
 #define TUPLE_BYTES (HALO2_MAX_LOOKUP_WIDTH * 32)
 static int cmp_tuple(const void *x, const void *y) { return memcmp(x, y, TUPLE_BYTES); }
 
+/* Rows [start, start + width) of the program's outputs [first, first + m) as tuples. */
+static void tuples(uint8_t *out, const halo2_program *pr, const halo2_program_scratch *s, int first,
+                   int m, size_t rows) {
+    for (size_t r = 0; r < rows; r++) {
+        memset(out + r * TUPLE_BYTES, 0, TUPLE_BYTES);
+        for (int i = 0; i < m; i++)
+            pasta_fp_to_bytes(out + r * TUPLE_BYTES + (size_t)i * 32,
+                              &halo2_program_slot(pr, s, pr->outputs[first + i])[r]);
+    }
+}
+
 int halo2_mock_check_lookups(const halo2_cs *cs, const halo2_assembly *a,
                              const halo2_witness *w, halo2_mock_failure *f) {
-    halo2_mock_values v;
-    pasta_fp *inst;
-    int rc = values_init(&v, &inst, cs, a, w);
+    values v;
+    int rc = values_init(&v, cs, a, w);
     if (rc != PASTA_OK) return rc;
-    set_ok(f);
-    const size_t rows = a->usable_rows;
-    uint8_t *table = malloc(rows * TUPLE_BYTES + 1);
-    if (table == NULL) {
-        free(inst);
+    const size_t rows = v.usable;
+    uint8_t *table = malloc(rows * TUPLE_BYTES + 1), *in = malloc(W_MAX * TUPLE_BYTES);
+    if (table == NULL || in == NULL) {
+        free(table), free(in), values_free(&v);
         return PASTA_ERR_NO_MEMORY;
     }
+    set_ok(f);
     int result = HALO2_MOCK_OK;
     for (int l = 0; l < cs->n_lookups && result == HALO2_MOCK_OK; l++) {
         const halo2_lookup *lk = &cs->lookups[l];
-        memset(table, 0, rows * TUPLE_BYTES);
-        for (size_t row = 0; row < rows; row++)
-            for (int i = 0; i < lk->n; i++) {
-                pasta_fp t;
-                halo2_mock_eval(&t, cs, lk->table[i], row, &v);
-                pasta_fp_to_bytes(table + row * TUPLE_BYTES + (size_t)i * 32, &t);
-            }
-        qsort(table, rows, TUPLE_BYTES, cmp_tuple);
-        for (size_t row = 0; row < rows; row++) {
-            uint8_t in[TUPLE_BYTES] = {0};
-            for (int i = 0; i < lk->n; i++) {
-                pasta_fp t;
-                halo2_mock_eval(&t, cs, lk->input[i], row, &v);
-                pasta_fp_to_bytes(in + (size_t)i * 32, &t);
-            }
-            if (bsearch(in, table, rows, TUPLE_BYTES, cmp_tuple) == NULL) {
-                if (f) *f = (halo2_mock_failure){.kind = HALO2_MOCK_LOOKUP, .index = l, .row = row};
-                result = HALO2_MOCK_LOOKUP;
-                break;
-            }
+        int roots[2 * HALO2_MAX_LOOKUP_WIDTH];
+        if (lk->n < 1 || lk->n > HALO2_MAX_LOOKUP_WIDTH) {
+            result = PASTA_ERR_INVALID_ARG;
+            break;
         }
+        for (int i = 0; i < lk->n; i++) roots[i] = lk->input[i], roots[lk->n + i] = lk->table[i];
+        halo2_program pr;
+        halo2_program_scratch s;
+        result = program_init(&pr, &s, cs, roots, 2 * lk->n, &v);
+        if (result != PASTA_OK) break;
+        for (size_t start = 0; start < rows; start += v.width) {
+            program_rows(&pr, &s, cs, &v, start);
+            const size_t m = rows - start < v.width ? rows - start : v.width;
+            tuples(table + start * TUPLE_BYTES, &pr, &s, lk->n, lk->n, m);
+        }
+        qsort(table, rows, TUPLE_BYTES, cmp_tuple);
+        for (size_t start = 0; start < rows && result == HALO2_MOCK_OK; start += v.width) {
+            program_rows(&pr, &s, cs, &v, start);
+            const size_t m = rows - start < v.width ? rows - start : v.width;
+            tuples(in, &pr, &s, 0, lk->n, m);
+            for (size_t r = 0; r < m; r++)
+                if (bsearch(in + r * TUPLE_BYTES, table, rows, TUPLE_BYTES, cmp_tuple) == NULL) {
+                    if (f) *f = (halo2_mock_failure){.kind = HALO2_MOCK_LOOKUP, .index = l, .row = start + r};
+                    result = HALO2_MOCK_LOOKUP;
+                    break;
+                }
+        }
+        halo2_program_scratch_free(&s);
+        halo2_program_free(&pr);
     }
-    free(table);
-    free(inst);
+    free(table), free(in);
+    values_free(&v);
     return result;
 }
 
-static const pasta_fp *cell(const halo2_mock_values *v, halo2_column c, size_t row) {
-    const pasta_fp *base = c.type == HALO2_ADVICE ? v->advice : c.type == HALO2_FIXED ? v->fixed : v->instance;
+static const pasta_fp *cell(const values *v, halo2_column c, size_t row) {
+    const pasta_fp *base = c.type == HALO2_ADVICE  ? v->view.advice
+                           : c.type == HALO2_FIXED ? v->view.fixed
+                                                   : v->view.instance;
     return &base[(size_t)c.index * v->n + row];
 }
 
 int halo2_mock_check_copies(const halo2_cs *cs, const halo2_assembly *a,
                             const halo2_witness *w, halo2_mock_failure *f) {
-    halo2_mock_values v;
-    pasta_fp *inst;
-    int rc = values_init(&v, &inst, cs, a, w);
+    values v;
+    int rc = values_init(&v, cs, a, w);
     if (rc != PASTA_OK) return rc;
     set_ok(f);
     const size_t n = a->n;
@@ -176,11 +194,11 @@ int halo2_mock_check_copies(const halo2_cs *cs, const halo2_assembly *a,
                 if (f)
                     *f = (halo2_mock_failure){.kind = HALO2_MOCK_COPY, .index = c, .row = row,
                                               .other = mc, .other_row = mr};
-                free(inst);
+                values_free(&v);
                 return HALO2_MOCK_COPY;
             }
         }
-    free(inst);
+    values_free(&v);
     return HALO2_MOCK_OK;
 }
 

@@ -4,25 +4,14 @@
  *   lookups: on every usable row the input tuple is one of the table's tuples over the
  *            usable rows;
  *   copies:  every cell of a permutation column equals the cell its mapping names.
- * Rotations wrap mod n, as halo2's. Variable time: for tests and diagnosis only. */
+ * Rotations wrap mod n, as halo2's. Expressions run on program.h's evaluator (the one
+ * the prover and the verifier use), over the rows. Variable time: for tests and diagnosis
+ * only. */
 #ifndef PASTA_HALO2_MOCK_H
 #define PASTA_HALO2_MOCK_H
 
-#include "prover_bench/keygen.h"
-#include "prover_bench/prover.h"
-
-/* The cells an expression reads, column-major (column c at [c * n]). instance may be
- * NULL with no instance column; selectors (s * n + row) are read only while cs is not
- * compressed. */
-typedef struct halo2_mock_values {
-    size_t n;
-    const pasta_fp *fixed, *advice, *instance;
-    const uint8_t *selectors;
-} halo2_mock_values;
-
-/* r = expression e of cs at row (queries at row + rotation mod n). */
-void halo2_mock_eval(pasta_fp *r, const halo2_cs *cs, int e, size_t row,
-                     const halo2_mock_values *v);
+#include "keygen.h"
+#include "prover.h"
 
 enum halo2_mock_kind { HALO2_MOCK_OK = 0, HALO2_MOCK_GATE, HALO2_MOCK_LOOKUP, HALO2_MOCK_COPY };
 typedef struct halo2_mock_failure {

@@ -1,10 +1,10 @@
 /* prover_bench/orchard.h */
-#include "prover_bench/orchard.h"
+#include "orchard.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "prover_bench/mock.h"
+#include "program.h"
 
 /* ---- Deterministic values: splitmix64 streams, field elements from 64 bytes. */
 static uint64_t splitmix(uint64_t *s) {
@@ -441,11 +441,43 @@ static void apply_copies(pasta_fp *advice, const pasta_fp *fixed, size_t n,
     }
 }
 
-static void solve(pasta_fp *advice, const halo2_cs *cs, const halo2_mock_values *v,
-                  const halo2_orchard_poly *p, size_t row) {
-    const size_t n = v->n;
-    halo2_mock_eval(&advice[(size_t)p->out_col * n + (size_t)((long long)row + p->out_rot)], cs, p->body,
-                    row, v);
+/* Each polynomial's body as a program (program.h) over one row. */
+typedef struct solver {
+    const halo2_cs *cs;
+    halo2_leaf_view view;
+    halo2_program *pr;
+    halo2_program_scratch *s;
+    int n;
+} solver;
+
+static void solver_free(solver *sv) {
+    for (int i = 0; sv->pr && i < sv->n; i++) halo2_program_free(&sv->pr[i]);
+    for (int i = 0; sv->s && i < sv->n; i++) halo2_program_scratch_free(&sv->s[i]);
+    free(sv->pr), free(sv->s);
+}
+
+static int solver_init(solver *sv, const halo2_cs *cs, const halo2_orchard_config *cfg) {
+    sv->cs = cs;
+    sv->n = cfg->n_polys;
+    sv->pr = calloc((size_t)(sv->n ? sv->n : 1), sizeof *sv->pr);
+    sv->s = calloc((size_t)(sv->n ? sv->n : 1), sizeof *sv->s);
+    int rc = sv->pr && sv->s ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (int i = 0; rc == PASTA_OK && i < sv->n; i++) {
+        rc = halo2_program_compile_exprs(&sv->pr[i], cs, &cfg->polys[i].body, 1);
+        if (rc == PASTA_OK) rc = halo2_program_scratch_init(&sv->s[i], &sv->pr[i], 1);
+    }
+    return rc;
+}
+
+/* out := body at row */
+static void solve(pasta_fp *advice, const solver *sv, const halo2_orchard_config *cfg, int p, size_t row) {
+    const halo2_orchard_poly *q = &cfg->polys[p];
+    const halo2_program *pr = &sv->pr[p];
+    const size_t n = sv->view.stride;
+    halo2_program_bind(pr, sv->cs, &sv->view, (long)row, &sv->s[p]);
+    halo2_program_run(pr, &sv->s[p], NULL, NULL);
+    advice[(size_t)q->out_col * n + (size_t)((long long)row + q->out_rot)] =
+        *halo2_program_slot(pr, &sv->s[p], pr->outputs[0]);
 }
 
 int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_ORCHARD_INSTANCES],
@@ -462,7 +494,14 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
     for (int c = 3; c < 14; c++)
         for (size_t row = 0; row < usable; row++) fixed_value(&fixed[(size_t)c * n + row], cfg, c, row);
     memset(advice, 0, 10 * n * sizeof *advice);
-    const halo2_mock_values v = {n, fixed, advice, NULL, NULL};
+    solver sv = {0};
+    const int src = solver_init(&sv, cs, cfg);
+    if (src != PASTA_OK) {
+        solver_free(&sv);
+        free(fixed);
+        return src;
+    }
+    sv.view = (halo2_leaf_view){.fixed = fixed, .advice = advice, .stride = n, .size = (long)n, .rot_scale = 1};
     uint64_t rng = seed * 0xd1342543de82ef95u + 0x9e3779b97f4a7c15u;
     pasta_fp shift;
     pasta_fp_from_u64(&shift, TABLE_ROWS);
@@ -493,7 +532,7 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
             pasta_fp_sub(&l2[row], &y, &t);
         }
         for (size_t row = s; row < s + m; row++)
-            for (int p = cfg->s1_first[c]; p < cfg->s1_first[c + 1]; p++) solve(advice, cs, &v, &cfg->polys[p], row);
+            for (int p = cfg->s1_first[c]; p < cfg->s1_first[c + 1]; p++) solve(advice, &sv, cfg, p, row);
     }
     /* range checks: z_i = w_i + 2^10 z_{i+1} over random 10-bit words, z_25 = w_25 */
     for (int i = 0; i < HALO2_ORCHARD_RC_CHAINS; i++) {
@@ -514,12 +553,13 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
         for (int col = 0; col < 10; col++)
             for (size_t row = mid - 1; row <= mid + 1; row++) rand_fp(&advice[(size_t)col * n + row], &rng);
         apply_copies(advice, fixed, n, cfg, mid - 1, mid + 1);
-        for (int p = cfg->first_poly[s]; p < cfg->first_poly[s + 1]; p++) solve(advice, cs, &v, &cfg->polys[p], mid);
+        for (int p = cfg->first_poly[s]; p < cfg->first_poly[s + 1]; p++) solve(advice, &sv, cfg, p, mid);
     }
     for (int i = 0; i < cfg->n_copies; i++) {
         const halo2_orchard_copy *c = &cfg->copies[i];
         if (c->dst_col < 0) instances[c->dst_row] = advice[(size_t)c->src.index * n + c->src_row];
     }
+    solver_free(&sv);
     free(fixed);
     return PASTA_OK;
 }

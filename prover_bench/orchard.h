@@ -12,7 +12,7 @@
 #ifndef PASTA_HALO2_ORCHARD_H
 #define PASTA_HALO2_ORCHARD_H
 
-#include "prover_bench/keygen.h"
+#include "keygen.h"
 
 #define HALO2_ORCHARD_K 11
 #define HALO2_ORCHARD_SIMPLE 52   /* simple selectors */

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prover_bench/halo2.h"
+#include "halo2.h"
 
 #define PARAMS_MAX_K 20
 

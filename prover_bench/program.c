@@ -1,5 +1,5 @@
-/* prover_bench/program.h */
-#include "prover_bench/program.h"
+/* prover_bench/program.h: the compiler, then the evaluator. */
+#include "program.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -35,7 +35,17 @@ static int has_a(int op) {
     return op == HALO2_E_NEGATED || op == HALO2_E_SCALED || op == HALO2_E_SUM || op == HALO2_E_PRODUCT;
 }
 static int has_b(int op) { return op == HALO2_E_SUM || op == HALO2_E_PRODUCT; }
-static int is_leaf(int op) { return op == HALO2_E_FIXED || op == HALO2_E_ADVICE || op == HALO2_E_INSTANCE; }
+static int is_leaf(int op) {
+    return op == HALO2_E_FIXED || op == HALO2_E_ADVICE || op == HALO2_E_INSTANCE || op == HALO2_E_SELECTOR;
+}
+/* The query (selector) of a leaf within its list. */
+static int leaf_in_range(const halo2_cs *cs, const halo2_expr *e) {
+    const int n = e->op == HALO2_E_FIXED      ? cs->n_fixed_queries
+                  : e->op == HALO2_E_ADVICE   ? cs->n_advice_queries
+                  : e->op == HALO2_E_INSTANCE ? cs->n_instance_queries
+                                              : cs->num_selectors;
+    return e->query >= 0 && e->query < n;
+}
 
 int halo2_expr_topo_order(const halo2_cs *cs, int *order) {
     const int n = cs->n_nodes;
@@ -73,7 +83,8 @@ int halo2_expr_topo_order(const halo2_cs *cs, int *order) {
     return rc;
 }
 
-static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_node *cn) {
+static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_node *cn,
+                        int selectors) {
     const int n = cs->n_nodes;
     size_t size = 16;
     while (size < 2 * (size_t)n) size <<= 1;
@@ -83,7 +94,8 @@ static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_
     for (int oi = 0; oi < n; oi++) {
         const int i = order[oi];
         const halo2_expr *e = &cs->nodes[i];
-        if (e->op == HALO2_E_SELECTOR || e->op < HALO2_E_CONSTANT || e->op > HALO2_E_SELECTOR) {
+        if ((e->op == HALO2_E_SELECTOR && !selectors) || e->op < HALO2_E_CONSTANT ||
+            e->op > HALO2_E_SELECTOR || (is_leaf(e->op) && !leaf_in_range(cs, e))) {
             free(table);
             return PASTA_ERR_INVALID_ARG;
         }
@@ -187,6 +199,7 @@ static int emit(builder *b, int node) {
     case HALO2_E_FIXED:
     case HALO2_E_ADVICE:
     case HALO2_E_INSTANCE:
+    case HALO2_E_SELECTOR:
         b->leaves[b->nleaves].type = e->op;
         b->leaves[b->nleaves].query = e->query;
         v = new_value(b, b->nleaves++);
@@ -256,12 +269,17 @@ static int fold_selector(const halo2_cs *cs, const int *canon, const canon_node 
 
 /* The program folding fold_roots (in order) and computing pinned_roots (kept live to the
  * end; their slots into pinned_slots); with derive, maximal fixed-only subexpressions
- * become leaves (their nodes into *derived, *nderived). */
+ * become leaves (their nodes into *derived, *nderived); selectors: selector leaves
+ * allowed. */
 static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots, int nfold,
                    const int *pinned_roots, int npinned, int *pinned_slots, int derive,
-                   int *derived, int *nderived) {
+                   int *derived, int *nderived, int selectors) {
     memset(pr, 0, sizeof *pr);
     const int n = cs->n_nodes;
+    for (int r = 0; r < nfold; r++)
+        if (fold_roots[r] < 0 || fold_roots[r] >= n) return PASTA_ERR_INVALID_ARG;
+    for (int r = 0; r < npinned; r++)
+        if (pinned_roots[r] < 0 || pinned_roots[r] >= n) return PASTA_ERR_INVALID_ARG;
     const size_t nn = (size_t)(n ? n : 1);
     int *canon = malloc(nn * sizeof *canon), *vid = malloc(nn * sizeof *vid);
     int *order = malloc(nn * sizeof *order);
@@ -279,7 +297,7 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
                  ? PASTA_OK
                  : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = halo2_expr_topo_order(cs, order);
-    if (rc == PASTA_OK) rc = canonicalise(cs, order, canon, cn);
+    if (rc == PASTA_OK) rc = canonicalise(cs, order, canon, cn, selectors);
     if (rc == PASTA_OK) {
         b.canon = canon;
         b.cn = cn;
@@ -421,12 +439,15 @@ static int compile_gates(halo2_program *pr, const halo2_cs *cs, int derive, int 
                          int *nderived) {
     int pinned[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH], slots[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
     int np = 0;
+    if (cs->n_lookups < 0 || cs->n_lookups > HALO2_MAX_LOOKUPS) return PASTA_ERR_INVALID_ARG;
     for (int l = 0; l < cs->n_lookups; l++) {
+        if (cs->lookups[l].n < 1 || cs->lookups[l].n > HALO2_MAX_LOOKUP_WIDTH) return PASTA_ERR_INVALID_ARG;
         for (int i = 0; i < cs->lookups[l].n; i++) pinned[np++] = cs->lookups[l].input[i];
         for (int i = 0; i < cs->lookups[l].n; i++) pinned[np++] = cs->lookups[l].table[i];
     }
+    if (cs->n_gate_polys < 0 || cs->n_gate_polys > HALO2_MAX_POLYS) return PASTA_ERR_INVALID_ARG;
     int rc = compile(pr, cs, cs->gate_polys, cs->n_gate_polys, pinned, np, slots, derive, derived,
-                     nderived);
+                     nderived, 0);
     if (rc != PASTA_OK) return rc;
     np = 0;
     for (int l = 0; l < cs->n_lookups; l++) {
@@ -449,7 +470,7 @@ int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const
     if (rc == PASTA_OK) {
         int *outs = malloc((size_t)(nd ? nd : 1) * sizeof *outs);
         halo2_program tmp;
-        rc = outs ? compile(&tmp, cs, NULL, 0, nodes, nd, outs, 0, NULL, NULL) : PASTA_ERR_NO_MEMORY;
+        rc = outs ? compile(&tmp, cs, NULL, 0, nodes, nd, outs, 0, NULL, NULL, 0) : PASTA_ERR_NO_MEMORY;
         if (rc == PASTA_OK) {
             *derived = tmp;
             derived->outputs = outs;
@@ -465,4 +486,130 @@ int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const
         halo2_program_free(derived);
     }
     return rc;
+}
+
+int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int *roots, int n) {
+    memset(pr, 0, sizeof *pr);
+    if (n < 0 || (n > 0 && roots == NULL)) return PASTA_ERR_INVALID_ARG;
+    int *outs = malloc((size_t)(n ? n : 1) * sizeof *outs);
+    if (outs == NULL) return PASTA_ERR_NO_MEMORY;
+    const int rc = compile(pr, cs, NULL, 0, roots, n, outs, 0, NULL, NULL, 1);
+    if (rc != PASTA_OK) {
+        free(outs);
+        return rc;
+    }
+    pr->outputs = outs;
+    pr->noutputs = n;
+    return PASTA_OK;
+}
+
+/* ---- The evaluator. */
+
+void halo2_program_scratch_free(halo2_program_scratch *s) {
+    free(s->leaf), free(s->leafbuf), free(s->bufs), free(s->acc), free(s->gacc);
+    memset(s, 0, sizeof *s);
+}
+
+int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr, size_t width) {
+    memset(s, 0, sizeof *s);
+    const size_t nl = (size_t)(pr->nleaves ? pr->nleaves : 1), nb = (size_t)(pr->nbufs ? pr->nbufs : 1);
+    s->width = width;
+    s->leaf = malloc(nl * sizeof *s->leaf);
+    s->leafbuf = malloc(nl * width * sizeof(pasta_fp));
+    s->bufs = malloc(nb * width * sizeof(pasta_fp));
+    s->acc = calloc(width, sizeof(pasta_fp));
+    s->gacc = malloc(width * sizeof(pasta_fp));
+    if (!s->leaf || !s->leafbuf || !s->bufs || !s->acc || !s->gacc) {
+        halo2_program_scratch_free(s);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    for (int i = 0; i < pr->nleaves; i++)
+        if (pr->leaves[i].type == HALO2_P_LEAF_CONST) {
+            pasta_fp *v = &s->leafbuf[(size_t)i * width];
+            for (size_t j = 0; j < width; j++) v[j] = pr->leaves[i].c;
+            s->leaf[i] = v;
+        }
+    return PASTA_OK;
+}
+
+const pasta_fp *halo2_window(const pasta_fp *arr, long size, long at, size_t width,
+                             pasta_fp *dst) {
+    at %= size;
+    if (at < 0) at += size;
+    if (at + (long)width <= size) return arr + at;
+    for (long i = 0; i < (long)width; i++) dst[i] = arr[(at + i) % size];
+    return dst;
+}
+
+void halo2_program_bind(const halo2_program *pr, const halo2_cs *cs, const halo2_leaf_view *v,
+                        long start, halo2_program_scratch *s) {
+    for (int i = 0; i < pr->nleaves; i++) {
+        const halo2_prog_leaf *lf = &pr->leaves[i];
+        pasta_fp *dst = &s->leafbuf[(size_t)i * s->width];
+        const pasta_fp *base;
+        const halo2_query *q;
+        switch (lf->type) {
+        case HALO2_P_LEAF_CONST: continue; /* filled by halo2_program_scratch_init */
+        case HALO2_P_LEAF_DERIVED:
+            s->leaf[i] = halo2_window(v->derived + (size_t)lf->query * v->stride, v->size, start,
+                                      s->width, dst);
+            continue;
+        case HALO2_E_SELECTOR:
+            s->leaf[i] = halo2_window(v->selector + (size_t)lf->query * v->stride, v->size, start,
+                                      s->width, dst);
+            continue;
+        case HALO2_E_FIXED: q = &cs->fixed_queries[lf->query], base = v->fixed; break;
+        case HALO2_E_ADVICE: q = &cs->advice_queries[lf->query], base = v->advice; break;
+        default: q = &cs->instance_queries[lf->query], base = v->instance; break;
+        }
+        s->leaf[i] = halo2_window(base + (size_t)q->column.index * v->stride, v->size,
+                                  start + (long)q->rotation * v->rot_scale, s->width, dst);
+    }
+}
+
+const pasta_fp *halo2_program_slot(const halo2_program *pr, const halo2_program_scratch *s,
+                                   int slot) {
+    return slot < pr->nleaves ? s->leaf[slot] : &s->bufs[(size_t)(slot - pr->nleaves) * s->width];
+}
+
+/* acc = acc y + term */
+static void fold_vec(pasta_fp *acc, const pasta_fp *term, const pasta_fp *y, size_t width) {
+    pasta_fp_vec_scale(acc, acc, y, width);
+    pasta_fp_vec_add(acc, acc, term, width);
+}
+
+void halo2_program_run(const halo2_program *pr, halo2_program_scratch *s, const pasta_fp *y,
+                       const pasta_fp *ypow) {
+    const size_t W = s->width;
+    for (int k = 0; k < pr->nops; k++) {
+        const halo2_prog_op *o = &pr->ops[k];
+        pasta_fp *d = o->dst >= 0 ? &s->bufs[(size_t)(o->dst - pr->nleaves) * W] : NULL;
+        switch (o->op) {
+        case HALO2_P_CONST:
+            for (size_t t = 0; t < W; t++) d[t] = o->c;
+            break;
+        case HALO2_P_ADD: pasta_fp_vec_add(d, halo2_program_slot(pr, s, o->a), halo2_program_slot(pr, s, o->b), W); break;
+        case HALO2_P_SUB: pasta_fp_vec_sub(d, halo2_program_slot(pr, s, o->a), halo2_program_slot(pr, s, o->b), W); break;
+        case HALO2_P_MUL: pasta_fp_vec_mul(d, halo2_program_slot(pr, s, o->a), halo2_program_slot(pr, s, o->b), W); break;
+        case HALO2_P_SCALE: pasta_fp_vec_scale(d, halo2_program_slot(pr, s, o->a), &o->c, W); break;
+        case HALO2_P_NEG: {
+            const pasta_fp *a = halo2_program_slot(pr, s, o->a);
+            for (size_t t = 0; t < W; t++) pasta_fp_neg(&d[t], &a[t]);
+            break;
+        }
+        case HALO2_P_ADDC: {
+            const pasta_fp *a = halo2_program_slot(pr, s, o->a);
+            for (size_t t = 0; t < W; t++) pasta_fp_add(&d[t], &a[t], &o->c);
+            break;
+        }
+        case HALO2_P_FOLD: fold_vec(s->acc, halo2_program_slot(pr, s, o->a), y, W); break;
+        case HALO2_P_GSTART: memcpy(s->gacc, halo2_program_slot(pr, s, o->a), W * sizeof *s->gacc); break;
+        case HALO2_P_GFOLD: fold_vec(s->gacc, halo2_program_slot(pr, s, o->a), y, W); break;
+        case HALO2_P_GEND:
+            pasta_fp_vec_scale(s->acc, s->acc, &ypow[o->m], W);
+            pasta_fp_vec_mul_add(s->acc, halo2_program_slot(pr, s, o->a), s->gacc, s->acc, W);
+            break;
+        default: break;
+        }
+    }
 }

@@ -1,6 +1,8 @@
-/* A circuit's gate polynomials and lookup expressions compiled for vector evaluation on
- * the extended coset (the prover's h(X)): a straight-line program over slots, each slot a
- * vector of values (one per coset point of a chunk).
+/* A circuit's expressions compiled for vector evaluation: a straight-line program over
+ * slots, each slot a vector of values (one per position: coset points of a chunk for the
+ * prover's h(X), rows for the lookups' inputs and the mock checker, one value at x for
+ * the verifier). pasta_halo2's one expression evaluator: the prover, the verifier and
+ * the mock all run halo2_program_run.
  *
  * Compilation (exact field arithmetic, so the values, and the proof, are those of halo2's
  * AST evaluation):
@@ -21,7 +23,7 @@
 #ifndef PASTA_HALO2_PROGRAM_H
 #define PASTA_HALO2_PROGRAM_H
 
-#include "prover_bench/cs.h"
+#include "cs.h"
 
 enum halo2_prog_opcode {
     HALO2_P_CONST, /* dst = c */
@@ -50,7 +52,8 @@ typedef struct halo2_prog_op {
 /* A leaf of type HALO2_P_LEAF_CONST: the constant c in every position. */
 #define HALO2_P_LEAF_CONST 101
 typedef struct halo2_prog_leaf {
-    int type;  /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE, HALO2_P_LEAF_* */
+    int type;  /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE, HALO2_E_SELECTOR
+                  (halo2_program_compile_exprs only; query: the selector), HALO2_P_LEAF_* */
     int query; /* index into that type's queries (DERIVED: index of the derived column) */
     pasta_fp c; /* CONST */
 } halo2_prog_leaf;
@@ -70,7 +73,7 @@ typedef struct halo2_program {
     int unique_nodes, tree_nodes;
     int nderived;  /* gate program of compile_split: derived leaves read */
     int max_group; /* the longest run of GEND (y powers up to it are needed) */
-    int *outputs;  /* derived program: the slot of each derived column */
+    int *outputs;  /* derived program, compile_exprs: the slot of each output */
     int noutputs;
 } halo2_program;
 
@@ -79,14 +82,59 @@ typedef struct halo2_program {
  * PASTA_ERR_INVALID_ARG for a child index out of range or a cycle. */
 int halo2_expr_topo_order(const halo2_cs *cs, int *order);
 
-/* PASTA_OK; PASTA_ERR_INVALID_ARG (a selector left in an expression, a malformed node);
- * PASTA_ERR_NO_MEMORY (pr zeroed). */
+/* The gate polynomials folded into the accumulator (acc = acc · y + poly, in order), the
+ * lookups' expressions pinned (lookup_input, lookup_table). PASTA_OK;
+ * PASTA_ERR_INVALID_ARG (a selector left in an expression, a malformed node: a child,
+ * query, root or lookup expression out of range, a cycle); PASTA_ERR_NO_MEMORY (pr
+ * zeroed). */
 int halo2_program_compile(halo2_program *pr, const halo2_cs *cs);
 /* The same split in two: pr reads every maximal fixed-only subexpression (a composite of
  * fixed columns and constants, e.g. a compressed selector) as a derived leaf, and
  * `derived` computes those columns from the fixed ones (no folds; outputs[d] is the
  * slot of derived column d), once per proving key. */
 int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const halo2_cs *cs);
+/* No folds: outputs[i] is the slot of roots[i] (i < n); selectors allowed (read as
+ * leaves of 0/1 values). For the mock checker and witness solvers. */
+int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int *roots, int n);
 void halo2_program_free(halo2_program *pr);
+
+/* ---- Running a program on vectors of `width` positions. */
+
+/* Where the leaves' values are: column c of a kind at [c * stride], `size` positions per
+ * column; a query at rotation r, read from position `start`, reads positions
+ * start + r * rot_scale onwards, mod size. derived: the pk's derived columns (rotation
+ * 0); selector: 0/1 columns (rotation 0); each NULL when not read. */
+typedef struct halo2_leaf_view {
+    const pasta_fp *fixed, *advice, *instance, *selector, *derived;
+    size_t stride;
+    long size, rot_scale;
+} halo2_leaf_view;
+
+/* A program's working vectors: leaf[i] the values of leaf i (constant leaves filled once,
+ * at init), leafbuf (copies of windows that wrap), bufs, the accumulators. */
+typedef struct halo2_program_scratch {
+    size_t width;
+    const pasta_fp **leaf;
+    pasta_fp *leafbuf, *bufs, *acc, *gacc;
+} halo2_program_scratch;
+
+/* PASTA_OK or PASTA_ERR_NO_MEMORY (s zeroed). acc starts at zero. */
+int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr, size_t width);
+void halo2_program_scratch_free(halo2_program_scratch *s);
+
+/* A pointer to width consecutive values of arr (size entries) from position at (mod
+ * size): into arr itself, or copied into dst when the run wraps around. */
+const pasta_fp *halo2_window(const pasta_fp *arr, long size, long at, size_t width,
+                             pasta_fp *dst);
+/* Points every non-constant leaf at its values from position start, through v. */
+void halo2_program_bind(const halo2_program *pr, const halo2_cs *cs, const halo2_leaf_view *v,
+                        long start, halo2_program_scratch *s);
+/* Runs the operations; FOLD, GEND fold into s->acc with y and ypow (y^0 .. y^max_group;
+ * either may be NULL for a program without folds). */
+void halo2_program_run(const halo2_program *pr, halo2_program_scratch *s, const pasta_fp *y,
+                       const pasta_fp *ypow);
+/* The values of a slot (after a run). */
+const pasta_fp *halo2_program_slot(const halo2_program *pr, const halo2_program_scratch *s,
+                                   int slot);
 
 #endif /* PASTA_HALO2_PROGRAM_H */

@@ -3,7 +3,7 @@
  * the proofs are halo2's (halo2's verify_proof accepts them; prover_bench/verifier.h
  * accepts halo2's).
  *
- * Phases in halo2's transcript order (prover_bench/README.md): vk repr; instance
+ * Phases in halo2's transcript order (prover_bench/README.md; the files per phase there): vk repr; instance
  * commitments; advice (blinding rows, commitments, coefficients, cosets); θ; [lookups:
  * permuted A', S']; β, γ; permutation products z; [lookups: products]; the vanishing
  * argument's random polynomial; y; h(X) on the extended coset (gates, permutation and
@@ -15,8 +15,8 @@
 #ifndef PASTA_HALO2_PROVER_H
 #define PASTA_HALO2_PROVER_H
 
-#include "prover_bench/halo2.h"
-#include "prover_bench/keygen.h"
+#include "halo2.h"
+#include "keygen.h"
 #include <pasta/msm.h>
 
 /* ---- The commitment key with fixed-base tables (pasta_vesta_msm_fixed_*): the
@@ -75,7 +75,8 @@ typedef struct halo2_prover_timings {
 /* The largest thread count halo2_create_proof takes (pasta's own cap). */
 #define HALO2_MAX_THREADS 1024
 
-/* Bytes of a proof of ncircuits instances of the circuit of vk. */
+/* Bytes of a proof of ncircuits instances of the circuit of vk; 0 beyond the limits
+ * (more than 64 distinct opening points). */
 size_t halo2_proof_size(const halo2_vk *vk, int ncircuits);
 
 /* create_proof for ncircuits (>= 1) circuit instances sharing one opening (halo2's
@@ -91,9 +92,11 @@ size_t halo2_proof_size(const halo2_vk *vk, int ncircuits);
  * threads outside 0 .. HALO2_MAX_THREADS, cap too small, an instance column too long: halo2's InstanceTooLarge, a
  * lookup input that is not in its table: halo2's ConstraintSystemFailure, a commitment
  * that is the identity, which halo2 cannot write); PASTA_ERR_RNG (rng failed);
- * PASTA_ERR_UNSUPPORTED (a permutation column without a rotation-0 query, degree > 65,
- * an extended domain below 64 points, more than 64 distinct opening points);
- * PASTA_ERR_NO_MEMORY. On error nothing meaningful is in out.
+ * HALO2_ERR_LIMIT (degree > 65, an extended domain below 64 points, more than 64
+ * distinct opening points or HALO2_MAX_OPEN_QUERIES queries); HALO2_ERR_MALFORMED (a
+ * permutation column without a rotation-0 query, degree < 3); HALO2_ERR_INTERNAL (a
+ * broken invariant); PASTA_ERR_NO_MEMORY (halo2.h: halo2_strerror). On error nothing
+ * meaningful is in out.
  * A witness that does not satisfy the circuit still gives a proof, which fails to
  * verify (halo2's create_proof does not check either). */
 int halo2_create_proof(const halo2_commit_key *ck, const halo2_pk *pk,

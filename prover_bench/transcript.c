@@ -2,7 +2,7 @@
  * libsodium's BLAKE2b (prover_bench/halo2.h). */
 #include <string.h>
 
-#include "prover_bench/halo2.h"
+#include "halo2.h"
 
 enum { PREFIX_CHALLENGE = 0, PREFIX_POINT = 1, PREFIX_SCALAR = 2 };
 

@@ -10,13 +10,8 @@
 #ifndef PASTA_HALO2_VERIFIER_H
 #define PASTA_HALO2_VERIFIER_H
 
-#include "prover_bench/halo2.h"
-#include "prover_bench/keygen.h"
-
-/* A well-formed proof that does not verify: a failed check (halo2's
- * Error::ConstraintSystemFailure or Error::Opening). Outside pasta's PASTA_ERR_* range
- * (-1 .. -6, include/pasta/common.h) so that it cannot be mistaken for a decoding error. */
-#define HALO2_ERR_VERIFY (-64)
+#include "halo2.h"
+#include "keygen.h"
 
 /* ---- Reading a proof: a cursor over the proof bytes feeding a transcript, as halo2's
  * Blake2bRead. A point is 32 bytes of compressed Vesta encoding (pasta_curves'
@@ -67,9 +62,10 @@ int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
  *                          scalar), or bad arguments (NULL, params and vk for different
  *                          k, missing instances, an instance column longer than
  *                          n - (blinding factors + 1): halo2's InstanceTooLarge);
- *   PASTA_ERR_UNSUPPORTED  a constraint system this verifier cannot take (a permutation
- *                          column without a rotation-0 query; more than 64 distinct
- *                          opening points; more than 64 h pieces);
+ *   HALO2_ERR_LIMIT        beyond this verifier's limits (more than 64 distinct opening
+ *                          points or h pieces, HALO2_MAX_OPEN_QUERIES queries);
+ *   HALO2_ERR_MALFORMED    a constraint system halo2 cannot make (a permutation column
+ *                          without a rotation-0 query);
  *   PASTA_ERR_NO_MEMORY.
  * Variable time (every input is public). */
 int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,

@@ -111,6 +111,32 @@ Test(halo2_prove, proofs_verify_and_have_halo2s_size) {
 
 static XXH128_hash_t digest(const uint8_t *proof, size_t len) { return XXH3_128bits(proof, len); }
 
+/* A constraint system halo2 cannot make (a permutation column without its rotation-0
+ * query) is HALO2_ERR_MALFORMED (pasta_halo2's own code, halo2.h), nothing written. */
+Test(halo2_prove, malformed_constraint_system_is_its_own_error) {
+    static halo2_cs bad;
+    bad = cs;
+    bad.perm_columns[0].type = HALO2_ADVICE;
+    bad.perm_columns[0].index = bad.num_advice + 1;
+    halo2_vk bvk = vk;
+    bvk.cs = &bad;
+    halo2_pk bpk = pk;
+    bpk.vk = &bvk;
+    uint8_t proof[PROOF_LEN] = {0};
+    size_t len = 7;
+    pasta_fp a;
+    read_witness(1, &a);
+    cr_assert_eq(halo2_plonk_synthesize_witness(advice, 11, &cfg, &a), PASTA_OK);
+    halo2_drbg rng;
+    const uint8_t seed[32] = {0};
+    halo2_drbg_init(&rng, seed);
+    halo2_witness w = {advice, NULL, NULL};
+    cr_assert_eq(halo2_create_proof(&ck, &bpk, &w, 1, halo2_drbg_fill, &rng, 1, proof, PROOF_LEN, &len, NULL),
+                 HALO2_ERR_MALFORMED);
+    cr_assert_eq(len, 7);
+    for (size_t i = 0; i < PROOF_LEN; i++) cr_assert_eq(proof[i], 0);
+}
+
 static int is_rejection(int rc) { return rc == HALO2_ERR_VERIFY || rc == PASTA_ERR_INVALID_ARG; }
 
 /* Every byte of the first and the last point and scalar, and 200 random positions, each

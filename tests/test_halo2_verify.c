@@ -351,6 +351,33 @@ Test(halo2_verify, instance_columns_arguments_and_foreign_proofs) {
     cr_assert_eq(bad.advice_queries[1].rotation, 1);
 }
 
+/* pasta_halo2's own error codes: a permutation column without its rotation-0 query (a
+ * constraint system halo2's API cannot make) is HALO2_ERR_MALFORMED, not a backend
+ * error; a broken expression (a child or query out of range) is PASTA_ERR_INVALID_ARG;
+ * each code has its message. */
+Test(halo2_verify, malformed_constraint_systems_have_their_own_errors) {
+    static halo2_cs bad;
+    halo2_vk bvk = vk;
+    bad = cs;
+    bvk.cs = &bad;
+    bad.perm_columns[0].index = bad.num_advice + 1; /* an advice column nobody queries */
+    bad.perm_columns[0].type = HALO2_ADVICE;
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN), HALO2_ERR_MALFORMED);
+    bad = cs;
+    bad.nodes[bad.gate_polys[0]].op = HALO2_E_FIXED;
+    bad.nodes[bad.gate_polys[0]].query = bad.n_fixed_queries; /* out of range */
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    bad = cs;
+    bad.gate_polys[0] = bad.n_nodes; /* a root out of range */
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(proofs[0], PROOF_LEN), PASTA_OK); /* the real one still verifies */
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_VERIFY), "the proof does not verify");
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_LIMIT), "beyond a capacity limit of pasta_halo2");
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_MALFORMED), "malformed constraint system or key");
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_INTERNAL), "internal error in pasta_halo2");
+    cr_assert_str_eq(halo2_strerror(PASTA_ERR_NO_MEMORY), pasta_strerror(PASTA_ERR_NO_MEMORY));
+}
+
 /* ---- lookup_k11: the three proofs halo2 made for tests/vectors/halo2/README.md's lookup
  * circuit (tests/vectors/halo2/lookup_k11/proof-N.bin with instance-N.hex): an instance
  * column, rotations -1/0/+1, compressed selectors and one lookup argument. */

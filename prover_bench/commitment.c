@@ -1,0 +1,280 @@
+/* IPA commitments (halo2_proofs 0.3.2 poly/commitment.rs and
+ * poly/commitment/{prover,verifier}.rs): the commitment key with its fixed-base tables,
+ * the prover's inner-product argument and the verifier's, which ends the final MSM. */
+#include "prover_impl.h"
+#include "verifier_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- The commitment key. */
+
+void halo2_commit_key_free(halo2_commit_key *ck) {
+    free(ck->g_table);
+    free(ck->lagrange_table);
+    memset(ck, 0, sizeof *ck);
+}
+
+int halo2_commit_key_init(halo2_commit_key *ck, const halo2_params *p, int c, int threads) {
+    memset(ck, 0, sizeof *ck);
+    if (p == NULL || p->g == NULL || p->g_lagrange == NULL) return PASTA_ERR_INVALID_ARG;
+    const size_t n = p->n;
+    const size_t bytes = pasta_vesta_msm_fixed_size(n + 1, c);
+    if (bytes == 0) return PASTA_ERR_INVALID_ARG;
+    pasta_vesta_affine *bases = malloc((n + 1) * sizeof *bases);
+    ck->g_table = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    ck->lagrange_table = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (bases == NULL || ck->g_table == NULL || ck->lagrange_table == NULL) {
+        free(bases);
+        halo2_commit_key_free(ck);
+        return PASTA_ERR_NO_MEMORY;
+    }
+    ck->params = p;
+    ck->n = n;
+    ck->table_bytes = bytes;
+    memcpy(bases, p->g, n * sizeof *bases);
+    bases[n] = p->w;
+    int rc = pasta_vesta_msm_fixed_build(ck->g_table, bytes, bases, n + 1, c, threads);
+    if (rc == PASTA_OK) {
+        memcpy(bases, p->g_lagrange, n * sizeof *bases);
+        rc = pasta_vesta_msm_fixed_build(ck->lagrange_table, bytes, bases, n + 1, c, threads);
+    }
+    free(bases);
+    if (rc != PASTA_OK) halo2_commit_key_free(ck);
+    return rc;
+}
+
+static int ck_commit_table(const halo2_commit_key *ck, const pasta_vesta_msm_table *table,
+                           pasta_vesta_affine *r, const pasta_fp *v, const pasta_fp *blind,
+                           int threads) {
+    pasta_fp *s = malloc((ck->n + 1) * sizeof *s);
+    if (s == NULL) return PASTA_ERR_NO_MEMORY;
+    memcpy(s, v, ck->n * sizeof *s);
+    s[ck->n] = *blind;
+    pasta_vesta_jacobian j;
+    int rc = pasta_vesta_msm_fixed_var(&j, table, s, ck->n + 1, threads);
+    free(s);
+    if (rc == PASTA_OK) pasta_vesta_to_affine_var(r, &j);
+    return rc;
+}
+
+int halo2_ck_commit(const halo2_commit_key *ck, pasta_vesta_affine *r, const pasta_fp *coeffs,
+                    const pasta_fp *blind, int threads) {
+    return ck_commit_table(ck, ck->g_table, r, coeffs, blind, threads);
+}
+
+int halo2_ck_commit_lagrange(const halo2_commit_key *ck, pasta_vesta_affine *r,
+                             const pasta_fp *values, const pasta_fp *blind, int threads) {
+    return ck_commit_table(ck, ck->lagrange_table, r, values, blind, threads);
+}
+
+/* ---- Prover (poly/commitment/prover.rs create_proof). */
+
+/* L or R of one IPA round: sum scalars[i] bases[i] (i < half) + [vz] u + [rand] w. */
+static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_affine *bases,
+                    const pasta_fp *scalars, size_t half, const pasta_fp *vz,
+                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch,
+                    int threads) {
+    memcpy(bscratch, bases, half * sizeof *bscratch);
+    memcpy(sscratch, scalars, half * sizeof *sscratch);
+    bscratch[half] = p->ck->params->u;
+    bscratch[half + 1] = p->ck->params->w;
+    sscratch[half] = *vz;
+    sscratch[half + 1] = *rand;
+    pasta_vesta_jacobian j;
+    TRY(pasta_vesta_msm_var(&j, bscratch, sscratch, half + 2, threads));
+    pasta_vesta_to_affine_var(r, &j);
+    return PASTA_OK;
+}
+
+/* L and R at once on 2 threads, each MSM on one: no split of an MSM into chunks, whose
+ * extra bucket work is the most a 2-thread proof loses (docs/PARALLEL.md). */
+typedef struct ipa_sides_ctx {
+    const prover *p;
+    pasta_vesta_affine *out[2];
+    const pasta_vesta_affine *bases[2];
+    const pasta_fp *scalars[2], *vz[2], *rand[2];
+    pasta_vesta_affine *bscratch[2];
+    pasta_fp *sscratch[2];
+    size_t half;
+    int rc[2];
+} ipa_sides_ctx;
+static void ipa_sides(void *vc, size_t s0, size_t s1, int t) {
+    ipa_sides_ctx *x = vc;
+    (void)t;
+    for (size_t s = s0; s < s1; s++)
+        x->rc[s] = ipa_side(x->p, x->out[s], x->bases[s], x->scalars[s], x->half, x->vz[s],
+                            x->rand[s], x->bscratch[s], x->sscratch[s], 1);
+}
+
+/* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
+ * fold_var, one recoding of u shared by the points, batch-affine steps. */
+static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half, const pasta_fp *u) {
+    return pasta_vesta_fold_var(g, g, &g[half], half, u, p->threads);
+}
+
+int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3) {
+    const size_t n = p->n;
+    const int k = (int)p->ck->params->k;
+    pasta_fp *s_poly = malloc(n * sizeof *s_poly), *b = malloc(n * sizeof *b);
+    pasta_fp *sscratch = malloc(2 * (n / 2 + 2) * sizeof *sscratch);
+    pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
+    int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
+    pasta_vesta_affine c;
+    for (size_t i = 0; rc == PASTA_OK && i < n; i++) rc = halo2_random_fp(p, &s_poly[i]);
+    if (rc == PASTA_OK) {
+        pasta_fp_poly_eval(&s_at_x3, s_poly, n, x3);
+        pasta_fp_sub(&s_poly[0], &s_poly[0], &s_at_x3);
+        rc = halo2_random_fp(p, &s_blind);
+    }
+    if (rc == PASTA_OK) rc = halo2_ck_commit(p->ck, &c, s_poly, &s_blind, p->threads);
+    if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
+    if (rc == PASTA_OK) {
+        halo2_transcript_squeeze_challenge(&p->w.t, &xi);
+        halo2_transcript_squeeze_challenge(&p->w.t, &z);
+        /* p' = ξ s + p, minus its value at x3 in the constant term */
+        pasta_fp_vec_scale(s_poly, s_poly, &xi, n);
+        pasta_fp_vec_add(p_poly, p_poly, s_poly, n);
+        pasta_fp_poly_eval(&v, p_poly, n, x3);
+        pasta_fp_sub(&p_poly[0], &p_poly[0], &v);
+        pasta_fp_mul(&f, &s_blind, &xi);
+        pasta_fp_add(&f, &f, p_blind);
+        pasta_fp_one(&b[0]);
+        for (size_t i = 1; i < n; i++) pasta_fp_mul(&b[i], &b[i - 1], x3);
+        memcpy(g, p->ck->params->g, n * sizeof *g);
+    }
+    for (int j = 0; rc == PASTA_OK && j < k; j++) {
+        const size_t half = (size_t)1 << (k - j - 1);
+        pasta_fp vl, vr, lr, rr, u, uinv;
+        pasta_vesta_affine L, R;
+        pasta_fp_vec_inner_product(&vl, &p_poly[half], b, half);
+        pasta_fp_vec_inner_product(&vr, p_poly, &b[half], half);
+        rc = halo2_random_fp(p, &lr);
+        if (rc == PASTA_OK) rc = halo2_random_fp(p, &rr);
+        if (rc != PASTA_OK) break;
+        pasta_fp_mul(&vl, &vl, &z);
+        pasta_fp_mul(&vr, &vr, &z);
+        if (p->nthreads == 2) {
+            ipa_sides_ctx sc = {p, {&L, &R}, {g, &g[half]}, {&p_poly[half], p_poly}, {&vl, &vr},
+                                {&lr, &rr}, {bscratch, bscratch + n / 2 + 2},
+                                {sscratch, sscratch + n / 2 + 2}, half, {0, 0}};
+            halo2_par_for(2, 2, ipa_sides, &sc);
+            rc = sc.rc[0] != PASTA_OK ? sc.rc[0] : sc.rc[1];
+        } else {
+            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
+            if (rc == PASTA_OK)
+                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch, p->threads);
+        }
+        if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);
+        if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &R);
+        if (rc != PASTA_OK) break;
+        halo2_transcript_squeeze_challenge(&p->w.t, &u);
+        pasta_fp_invert_var(&uinv, &u);
+        for (size_t i = 0; i < half; i++) {
+            pasta_fp_mul(&t, &p_poly[i + half], &uinv);
+            pasta_fp_add(&p_poly[i], &p_poly[i], &t);
+            pasta_fp_mul(&t, &b[i + half], &u);
+            pasta_fp_add(&b[i], &b[i], &t);
+        }
+        rc = fold_generators(p, g, half, &u);
+        pasta_fp_mul(&t, &lr, &uinv);
+        pasta_fp_add(&f, &f, &t);
+        pasta_fp_mul(&t, &rr, &u);
+        pasta_fp_add(&f, &f, &t);
+    }
+    if (rc == PASTA_OK) rc = halo2_write_scalar(&p->w, &p_poly[0]);
+    if (rc == PASTA_OK) rc = halo2_write_scalar(&p->w, &f);
+    free(s_poly), free(b), free(sscratch), free(g), free(bscratch);
+    return rc;
+}
+
+/* ---- Verifier (poly/commitment/verifier.rs verify_proof, then guard.use_challenges()
+ * and the check that the final MSM is the identity). */
+
+/* 1 if sum scalars[i] bases[i] is the identity (pasta's variable-base MSM over a copy
+ * of the bases made contiguous), 0 if not, -1 on allocation failure. One thread: a
+ * verification is one MSM of about 2^(k+1) points. (The LeakSanitizer tracer crash once
+ * blamed on OpenMP workers is the sanitizer's dynamic-TLS scan, layout-dependent:
+ * tests/test_halo2_verify.c sets intercept_tls_get_addr=0.) */
+static int msm_is_identity(const pasta_fp *scalars, const pasta_vesta_affine *const *bases,
+                           size_t count) {
+    pasta_vesta_affine *b = malloc((count ? count : 1) * sizeof *b);
+    if (b == NULL) return -1;
+    for (size_t i = 0; i < count; i++) b[i] = *bases[i];
+    pasta_vesta_jacobian acc;
+    int rc = pasta_vesta_msm_var(&acc, b, scalars, count, 1);
+    free(b);
+    if (rc != PASTA_OK) return -1;
+    return pasta_vesta_is_identity(&acc);
+}
+
+static void msm_add(halo2_final_msm *m, const pasta_fp *s, const pasta_vesta_affine *p) {
+    m->sc[m->m] = *s;
+    m->bs[m->m++] = p;
+}
+
+int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val, const pasta_fp *x3) {
+    const size_t n = v->n;
+    const int k = (int)v->params->k;
+    if (msm->m + 1 + 2 * (size_t)k + n + 2 > msm->cap) return HALO2_ERR_INTERNAL;
+    pasta_vesta_affine *lr = malloc(2 * (size_t)k * sizeof *lr);
+    pasta_fp *u = malloc((size_t)k * sizeof *u), *uinv = malloc((size_t)k * sizeof *uinv);
+    pasta_fp *s_vec = malloc(n * sizeof *s_vec);
+    int rc = lr && u && uinv && s_vec ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    pasta_fp xi, z, c, f, neg_c, b, one, t;
+    pasta_vesta_affine s_poly;
+    pasta_fp_one(&one);
+    /* s with ξ; z; k rounds of L, R and u_j; c, f */
+    if (rc == PASTA_OK) rc = halo2_read_point(&v->r, &s_poly);
+    if (rc == PASTA_OK) {
+        halo2_transcript_squeeze_challenge(&v->t, &xi);
+        msm_add(msm, &xi, &s_poly);
+        halo2_transcript_squeeze_challenge(&v->t, &z);
+    }
+    for (int j = 0; rc == PASTA_OK && j < k; j++) {
+        rc = halo2_read_point(&v->r, &lr[2 * j]);
+        if (rc == PASTA_OK) rc = halo2_read_point(&v->r, &lr[2 * j + 1]);
+        if (rc == PASTA_OK) halo2_transcript_squeeze_challenge(&v->t, &u[j]);
+    }
+    if (rc == PASTA_OK) rc = pasta_fp_batch_invert(uinv, u, (size_t)k);
+    if (rc == PASTA_OK) rc = halo2_read_scalar(&v->r, &c);
+    if (rc == PASTA_OK) rc = halo2_read_scalar(&v->r, &f);
+    if (rc == PASTA_OK && v->r.pos != v->r.len) /* halo2 leaves trailing bytes unread; pasta rejects them */
+        rc = halo2_reader_fault(&v->r, HALO2_FAULT_TRAILING);
+    if (rc == PASTA_OK) {
+        for (int j = 0; j < k; j++) {
+            msm_add(msm, &uinv[j], &lr[2 * j]);
+            msm_add(msm, &u[j], &lr[2 * j + 1]);
+        }
+        pasta_fp_neg(&neg_c, &c);
+        /* b = Π_i (1 + u_{k−1−i} x3^(2^i)) */
+        pasta_fp cur = *x3;
+        b = one;
+        for (int j = k - 1; j >= 0; j--) {
+            pasta_fp_mul(&t, &u[j], &cur);
+            pasta_fp_add(&t, &t, &one);
+            pasta_fp_mul(&b, &b, &t);
+            pasta_fp_sqr(&cur, &cur);
+        }
+        /* use_challenges: s_0 = −c, s[i + len] = s[i] u_{k−1−j} (len = 2^j); g scalars
+         * s, and [−v] on G_0 */
+        s_vec[0] = neg_c;
+        for (int j = 0; j < k; j++) {
+            const size_t len = (size_t)1 << j;
+            for (size_t i = 0; i < len; i++) pasta_fp_mul(&s_vec[len + i], &s_vec[i], &u[k - 1 - j]);
+        }
+        pasta_fp_sub(&s_vec[0], &s_vec[0], val);
+        for (size_t i = 0; i < n; i++) msm_add(msm, &s_vec[i], &v->params->g[i]);
+        /* w: −f; u: −c b z */
+        pasta_fp_neg(&t, &f);
+        msm_add(msm, &t, &v->params->w);
+        pasta_fp_mul(&t, &neg_c, &b);
+        pasta_fp_mul(&t, &t, &z);
+        msm_add(msm, &t, &v->params->u);
+        const int id = msm_is_identity(msm->sc, msm->bs, msm->m);
+        rc = id < 0 ? PASTA_ERR_NO_MEMORY : id ? PASTA_OK : HALO2_ERR_VERIFY;
+    }
+    free(lr), free(u), free(uinv), free(s_vec);
+    return rc;
+}

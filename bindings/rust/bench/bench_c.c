@@ -1,6 +1,6 @@
 /* The C twin of pasta-engine/examples/bench.rs: the same inputs, clocks, sample counts and
  * output, through the C API (vs-c.sh runs the two alternately).
- *   bench_c [threads] [runs] */
+ *   bench_c [threads] [runs] [wall] */
 #define _POSIX_C_SOURCE 200809L
 #include <pasta/pasta.h>
 #include <stdio.h>
@@ -41,7 +41,8 @@ static void rand_fq(pasta_fq *r) {
 int main(int argc, char **argv) {
     int threads = argc > 1 ? atoi(argv[1]) : 1, runs = argc > 2 ? atoi(argv[2]) : 7;
     if (threads < 1 || runs < 1) return 2;
-    clockid_t clk = threads == 1 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+    int wall = argc > 3 && strcmp(argv[3], "wall") == 0;
+    clockid_t clk = threads == 1 && !wall ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
     printf("# c: %s\n", pasta_build_info());
     size_t n = (size_t)1 << 16;
     pasta_fq *s = malloc(n * sizeof *s), k0;

@@ -6,18 +6,25 @@
 # ratios Rust / C (median [min, max]), the 2-thread gain of each (per round t(1) / t(T)),
 # the field mul per call, the load average, and checks both MSMs give the same bytes.
 #
-#   bindings/rust/bench/vs-c.sh [--rounds R] [--runs N] [--threads "1 2"] [--build DIR]
+#   bindings/rust/bench/vs-c.sh [--rounds R] [--runs N] [--threads "1 2"] [--wall] [--dylib]
+#                               [--build DIR]
+# Clock: the thread's CPU time at 1 thread, wall clock at more; --wall: wall clock throughout
+# (for the gains). Linking: static (pasta-sys's default), so each program holds its own copy
+# of the library's code, at addresses whose offsets mod 64 differ between the two; --dylib
+# links both to libpasta.so (PASTA_LINK=dylib), the same code at the same page offsets.
 # DIR (default build-rust) holds the installed library (DIR/prefix, from `make test-rust`);
 # the two programs are built there (DIR/bench_c, DIR/cargo/release/examples/bench). Raw
 # lines go to DIR/vs-c.log.
 set -eu
-rounds=10 runs=5 threads="1 2" build=build-rust
+rounds=10 runs=5 threads="1 2" build=build-rust wall= link=static
 while [ $# -gt 0 ]; do
     case $1 in
         --rounds) rounds=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --threads) threads=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
+        --wall) wall=wall; shift ;;
+        --dylib) link=dylib; shift ;;
         *) echo "usage: $0 [--rounds R] [--runs N] [--threads LIST] [--build DIR]" >&2; exit 2 ;;
     esac
 done
@@ -27,11 +34,15 @@ build=$(cd "$build" && pwd)
 pc=$build/prefix/lib/pkgconfig
 [ -f "$pc/pasta.pc" ] || { echo "vs-c: no $build/prefix (run make test-rust first)" >&2; exit 2; }
 export PKG_CONFIG_PATH=$pc
-# Static, as pasta-sys links it.
-# shellcheck disable=SC2046
-${CC:-cc} -O2 -std=c11 -o "$build/bench_c" bindings/rust/bench/bench_c.c \
-    $(pkg-config --cflags pasta) $(pkg-config --static --libs pasta | sed 's/-lpasta\b/-l:libpasta.a/')
-(cd bindings/rust && PATH=/usr/bin:$PATH CARGO_TARGET_DIR=$build/cargo \
+if [ "$link" = static ]; then
+    libs=$(pkg-config --static --libs pasta | sed 's/-lpasta\b/-l:libpasta.a/')
+else
+    libs=$(pkg-config --libs pasta)
+    export LD_LIBRARY_PATH=$build/prefix/lib
+fi
+# shellcheck disable=SC2086
+${CC:-cc} -O2 -std=c11 -o "$build/bench_c" bindings/rust/bench/bench_c.c $(pkg-config --cflags pasta) $libs
+(cd bindings/rust && PATH=/usr/bin:$PATH CARGO_TARGET_DIR=$build/cargo PASTA_LINK=$link \
     /usr/bin/cargo build --release --offline --quiet -p pasta-engine --example bench)
 c=$build/bench_c
 rs=$build/cargo/release/examples/bench
@@ -39,6 +50,7 @@ log=$build/vs-c.log
 : > "$log"
 : > "$build/vs-c.info"
 echo "host: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs"
+echo "clock: ${wall:-thread CPU time at 1 thread, wall at more}; link: $link"
 echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 r=0
 while [ "$r" -lt "$rounds" ]; do
@@ -46,7 +58,7 @@ while [ "$r" -lt "$rounds" ]; do
         if [ $((r % 2)) -eq 0 ]; then order="c rust"; else order="rust c"; fi
         for who in $order; do
             if [ "$who" = c ]; then exe=$c; else exe=$rs; fi
-            "$exe" "$t" "$runs" > "$build/vs-c.out"
+            "$exe" "$t" "$runs" $wall > "$build/vs-c.out"
             sed -n "s/^RESULT /$r $who /p" "$build/vs-c.out" >> "$log"
             [ "$r" -gt 0 ] || sed -n "s/^# /$who $t: /p" "$build/vs-c.out" >> "$build/vs-c.info"
         done

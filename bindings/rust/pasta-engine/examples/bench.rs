@@ -4,7 +4,8 @@
 //! alternately and prints the ratios. Clock: the thread's CPU time at 1 thread (a shared
 //! host's preemption is not counted), wall clock (CLOCK_MONOTONIC) at more.
 //!
-//!   cargo run --release --example bench [threads] [runs]
+//!   cargo run --release --example bench [threads] [runs] [wall]
+//! (`wall`: the wall clock at 1 thread too, for thread-count gains.)
 //! Output: `RESULT msm T median_ms min_ms max_ms RESULT_BYTES` (runs MSMs after one
 //! warm-up), `RESULT ntt T median_ms min_ms max_ms` (3 x runs NTTs), `RESULT mul1 ns` and
 //! `RESULT mul4 ns` (Fp mul per call: one dependent chain, four chains; median of 5 x 10^6).
@@ -37,7 +38,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let threads: usize = args.get(1).map(|s| s.parse().expect("threads")).unwrap_or(1);
     let runs: usize = args.get(2).map(|s| s.parse().expect("runs")).unwrap_or(7);
-    let clk = if threads == 1 { CLOCK_THREAD_CPUTIME_ID } else { CLOCK_MONOTONIC };
+    let wall = args.get(3).map_or(false, |s| s == "wall");
+    let clk = if threads == 1 && !wall { CLOCK_THREAD_CPUTIME_ID } else { CLOCK_MONOTONIC };
     println!("# rust: {}", pasta_engine::build_info());
     let n = 1usize << 16;
     // xorshift64 from a fixed seed: scalars and the first point's scalar from 64 bytes each.

@@ -2,7 +2,8 @@
 // `cmake --install BUILD --prefix DIR`, then PKG_CONFIG_PATH=DIR/lib/pkgconfig).
 // Static by default (pkg-config --static: libsodium and the OpenMP runtime come from
 // Requires.private/Libs.private); PASTA_LINK=dylib links libpasta.so instead (then run
-// with LD_LIBRARY_PATH=PREFIX/lib).
+// with LD_LIBRARY_PATH=PREFIX/lib). It also compiles layout.c (-fsyntax-only, $CC or cc)
+// against the installed headers: the C side of the compile-time layout checks.
 use std::env;
 use std::process::Command;
 
@@ -29,6 +30,7 @@ fn main() {
             String::from_utf8_lossy(&out.stderr).trim()
         );
     }
+    check_c_layout();
     let libs = String::from_utf8(out.stdout).expect("pkg-config output is not UTF-8");
     for flag in libs.split_whitespace() {
         if let Some(dir) = flag.strip_prefix("-L") {
@@ -49,5 +51,26 @@ fn main() {
         } else if flag == "-pthread" {
             println!("cargo:rustc-link-lib=pthread");
         }
+    }
+}
+
+/// The headers' sizes and offsets, asserted with _Static_assert in layout.c.
+fn check_c_layout() {
+    println!("cargo:rerun-if-changed=layout.c");
+    println!("cargo:rerun-if-env-changed=CC");
+    let pc = env::var("PKG_CONFIG").unwrap_or_else(|_| "pkg-config".into());
+    let out = Command::new(&pc).args(["--cflags", "pasta"]).output().expect("pkg-config --cflags pasta");
+    assert!(out.status.success(), "pasta-sys: pkg-config --cflags pasta failed");
+    let cflags = String::from_utf8(out.stdout).expect("pkg-config output is not UTF-8");
+    let cc = env::var("CC").unwrap_or_else(|_| "cc".into());
+    let mut cmd = Command::new(&cc);
+    cmd.args(["-std=c11", "-fsyntax-only"]).args(cflags.split_whitespace());
+    cmd.arg(std::path::Path::new(&env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR")).join("layout.c"));
+    let out = cmd.output().unwrap_or_else(|e| panic!("pasta-sys: cannot run {}: {}", cc, e));
+    if !out.status.success() {
+        panic!(
+            "pasta-sys: the C layout check (layout.c) failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }

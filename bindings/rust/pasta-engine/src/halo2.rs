@@ -12,18 +12,29 @@
 //! `Params::new(k)`'s g_lagrange (its Vesta-point FFT) is [`params_g_lagrange`]; [`Params`]
 //! builds the whole commitment key as halo2 does (hash_to_curve "Halo2-Parameters").
 //!
-//! Threads: a call with fewer than [`MSM_SERIAL_BELOW`] points or an FFT of fewer than
-//! 2^[`FFT_SERIAL_BELOW_LOG`] elements runs on the calling thread (no OpenMP region: no
-//! start-up, nothing spins against the caller's pool); larger calls use [`threads`] threads:
-//! the value of [`set_threads`], else rayon's pool size (feature `rayon`), else the library's
-//! default. `*_threads` variants take the count per call.
+//! Threads, T = [`threads`] (the value of [`set_threads`], else rayon's pool size with the
+//! feature `rayon`, else the library's default):
+//! - a call with fewer than [`MSM_SERIAL_BELOW`] points or an FFT of fewer than
+//!   2^[`FFT_SERIAL_BELOW_LOG`] elements runs on the calling thread (no parallel region);
+//! - a larger call made on a rayon worker thread (feature `rayon`: inside `par_iter`,
+//!   `join`, `scope` or `install`) never uses the library's thread pool: an MSM is split into
+//!   T chunks of points joined through rayon (as halo2's own `best_multiexp` splits), each
+//!   chunk a one-thread library call, so idle rayon workers take chunks and busy ones leave
+//!   them to the caller; an FFT runs on the calling thread. No thread beyond rayon's runs
+//!   and none spins, however many workers call at once;
+//! - a larger call from any other thread (halo2's prover calls from the thread that runs
+//!   `create_proof`, while rayon's workers wait) runs on T threads of the library's pool:
+//!   the caller and T - 1 pool workers, which after the call spin about 56 us, then sleep
+//!   (docs/PARALLEL.md).
+//! The result's bytes are the same on every path. `*_threads` variants take the count per
+//! call and always use the library's pool.
 use crate::{Error, Fp, FpDomain, Fq, FqDomain, Pallas, PallasAffine, Result, Vesta, VestaAffine};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// MSMs with fewer points run on the calling thread: the library's MSM opens an OpenMP
-/// region for any n at threads > 1, and a 2-point MSM takes ~0.3 ms alone (README "From
-/// Rust": the measurement, examples/cutover.rs to redo it).
+/// MSMs with fewer points run on the calling thread: the library's MSM opens a parallel
+/// region for any n at threads > 1 (README "From Rust": the measurement; examples/cutover.rs
+/// redoes it).
 pub const MSM_SERIAL_BELOW: usize = 64;
 /// FFTs of fewer than 2^this elements run on the calling thread (the library's own
 /// threshold for its NTT, fft/fft_impl.h PASTA_FFT_PAR_MIN_LG; made explicit here).
@@ -56,8 +67,8 @@ fn pool_threads() -> usize {
 
 /// An affine point type of a Pasta curve (halo2's `CurveAffine`, just what the adapter needs).
 pub trait CurveAffine: Copy + Default + Send + Sync + 'static {
-    type Scalar: Copy;
-    type Curve: Copy;
+    type Scalar: Copy + Send + Sync;
+    type Curve: Copy + Send;
     fn msm(coeffs: &[Self::Scalar], bases: &[Self], threads: usize) -> Result<Self::Curve>;
     /// The inverse point transform with 1/n over the scalar field's domain of size g.len().
     fn lagrange(g: &[Self], threads: usize) -> Result<Vec<Self>> {
@@ -67,6 +78,10 @@ pub trait CurveAffine: Copy + Default + Send + Sync + 'static {
     /// The same from projective points (consumed: transformed in place).
     fn lagrange_projective(g: Vec<Self::Curve>, threads: usize) -> Result<Vec<Self>>;
     fn to_curve(&self) -> Self::Curve;
+    /// a + b.
+    fn add(a: &Self::Curve, b: &Self::Curve) -> Self::Curve;
+    /// The point with Z = 1 (Z = 0 for the identity): the form of the library's MSM results.
+    fn normalize(a: &Self::Curve) -> Self::Curve;
     /// pasta_curves `hash_to_curve(prefix)(msg)` in affine form.
     fn hash(prefix: &str, msg: &[u8]) -> Result<Self>;
     fn to_bytes(&self) -> [u8; 32];
@@ -84,6 +99,12 @@ impl CurveAffine for PallasAffine {
     }
     fn to_curve(&self) -> Pallas {
         PallasAffine::to_curve(self)
+    }
+    fn add(a: &Pallas, b: &Pallas) -> Pallas {
+        a.add_vartime(b)
+    }
+    fn normalize(a: &Pallas) -> Pallas {
+        a.to_affine_vartime().to_curve()
     }
     fn hash(prefix: &str, msg: &[u8]) -> Result<PallasAffine> {
         Ok(Pallas::hash_to_curve(prefix, msg)?.to_affine_vartime())
@@ -106,6 +127,12 @@ impl CurveAffine for VestaAffine {
     fn to_curve(&self) -> Vesta {
         VestaAffine::to_curve(self)
     }
+    fn add(a: &Vesta, b: &Vesta) -> Vesta {
+        a.add_vartime(b)
+    }
+    fn normalize(a: &Vesta) -> Vesta {
+        a.to_affine_vartime().to_curve()
+    }
     fn hash(prefix: &str, msg: &[u8]) -> Result<VestaAffine> {
         Ok(Vesta::hash_to_curve(prefix, msg)?.to_affine_vartime())
     }
@@ -122,8 +149,19 @@ fn log2_exact(n: usize) -> Result<u32> {
     }
 }
 
+/// On a thread of a rayon pool (feature `rayon`; without it, false).
+#[cfg(feature = "rayon")]
+pub fn on_rayon_worker() -> bool {
+    rayon::current_thread_index().is_some()
+}
+/// On a thread of a rayon pool (feature `rayon`; without it, false).
+#[cfg(not(feature = "rayon"))]
+pub fn on_rayon_worker() -> bool {
+    false
+}
+
 fn call_threads(small: bool) -> usize {
-    if small {
+    if small || on_rayon_worker() {
         1
     } else {
         threads()
@@ -132,7 +170,41 @@ fn call_threads(small: bool) -> usize {
 
 /// halo2's `best_multiexp`: sum [coeffs[i]] bases[i]. Panics if the lengths differ.
 pub fn multiexp<C: CurveAffine>(coeffs: &[C::Scalar], bases: &[C]) -> C::Curve {
-    multiexp_threads(coeffs, bases, call_threads(coeffs.len() < MSM_SERIAL_BELOW))
+    assert_eq!(coeffs.len(), bases.len());
+    let n = coeffs.len();
+    if n < MSM_SERIAL_BELOW {
+        return multiexp_threads(coeffs, bases, 1);
+    }
+    if on_rayon_worker() {
+        let parts = threads().clamp(1, n / MSM_SERIAL_BELOW);
+        return C::normalize(&joined_msm::<C>(coeffs, bases, parts));
+    }
+    multiexp_threads(coeffs, bases, threads())
+}
+
+/// `parts` one-thread MSMs over consecutive chunks, summed, through rayon::join.
+fn joined_msm<C: CurveAffine>(c: &[C::Scalar], b: &[C], parts: usize) -> C::Curve {
+    if parts <= 1 {
+        return multiexp_threads(c, b, 1);
+    }
+    let h = parts / 2;
+    let mid = c.len() * h / parts;
+    let (x, y) = join(
+        || joined_msm::<C>(&c[..mid], &b[..mid], h),
+        || joined_msm::<C>(&c[mid..], &b[mid..], parts - h),
+    );
+    C::add(&x, &y)
+}
+
+#[cfg(feature = "rayon")]
+use rayon::join;
+#[cfg(not(feature = "rayon"))]
+fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce() -> RA,
+    B: FnOnce() -> RB,
+{
+    (a(), b())
 }
 
 /// `multiexp` on at most `threads` threads (0: the library's default).
@@ -261,14 +333,15 @@ where
 }
 
 /// halo2's g_lagrange of `Params::new`: the inverse FFT (with 1/n) of the generators g
-/// (g.len() a power of two), as affine points; on `threads()` threads.
+/// (g.len() a power of two), as affine points; on `threads()` threads (on the calling
+/// thread from a rayon worker).
 pub fn params_g_lagrange<C: CurveAffine>(g: &[C]) -> Result<Vec<C>> {
-    C::lagrange(g, threads())
+    C::lagrange(g, call_threads(false))
 }
 
 /// The same from halo2's `g_projective` (pasta_curves' `Eq` has `Vesta`'s layout), consumed.
 pub fn params_g_lagrange_projective<C: CurveAffine>(g: Vec<C::Curve>) -> Result<Vec<C>> {
-    C::lagrange_projective(g, threads())
+    C::lagrange_projective(g, call_threads(false))
 }
 
 /// halo2_proofs 0.3's `Params<C>` (poly/commitment.rs): n = 2^k generators g, their

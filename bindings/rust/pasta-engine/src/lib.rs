@@ -68,8 +68,50 @@ impl<F, B> Poly<F, B> {
     }
 }
 
-// Layout: each type is its C twin (bindgen's layout tests check the C side against the
-// headers; field offsets are checked in tests/layout.rs).
+// Layout, checked at compile time (a mismatch does not build). rustc 1.63 has no
+// `offset_of!` and cannot subtract pointers in a const, so offsets are checked by value:
+// `probe` reinterprets the bytes 0, 1, 2, ... as the type (`transmute` is a const fn and
+// also requires the sizes to be equal; every bit pattern is a valid value here, all fields
+// being u64 limbs), and a field at byte offset o then reads limbs made of bytes
+// o, o + 1, ...: `at(l, o)` holds exactly when the four limbs start at byte o, in order,
+// little-endian. Each Rust type and its bindgen twin (sys::) must read the same; the C
+// headers' own offsets are asserted with `_Static_assert(offsetof(...))` in
+// pasta-sys/layout.c, which pasta-sys's build script compiles against the installed
+// headers, so the three agree (and bindgen's layout tests check bindgen against clang).
+// (Used only by the unnamed consts below, which rustc's dead-code lint does not count.)
+#[allow(dead_code)]
+const fn iota<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        b[i] = i as u8;
+        i += 1;
+    }
+    b
+}
+/// The four limbs start at byte `o` of the probe.
+#[allow(dead_code)]
+const fn at(l: [u64; 4], o: usize) -> bool {
+    let mut j = 0;
+    while j < 4 {
+        let mut want = 0u64;
+        let mut k = 0;
+        while k < 8 {
+            want |= ((o + 8 * j + k) as u64) << (8 * k);
+            k += 1;
+        }
+        if l[j] != want {
+            return false;
+        }
+        j += 1;
+    }
+    true
+}
+macro_rules! probe {
+    ($T:ty, $n:expr) => {
+        unsafe { std::mem::transmute::<[u8; $n], $T>(iota::<{ $n }>()) }
+    };
+}
 macro_rules! same_layout {
     ($R:ty, $C:ty, $size:expr) => {
         const _: () = assert!(size_of::<$R>() == size_of::<$C>() && size_of::<$R>() == $size);
@@ -83,6 +125,21 @@ same_layout!(VestaAffine, sys::pasta_vesta_affine, 64);
 same_layout!(Pallas, sys::pasta_pallas_jacobian, 96);
 same_layout!(Vesta, sys::pasta_vesta_jacobian, 96);
 const _: () = assert!(size_of::<[Fp; 3]>() == 96 && size_of::<[PallasAffine; 3]>() == 192);
+// Fields: limbs at 0; affine x at 0, y at 32; Jacobian x, y, z at 0, 32, 64.
+const _: () = {
+    assert!(at(probe!(Fp, 32).0, 0) && at(probe!(sys::pasta_fp, 32).limbs, 0));
+    assert!(at(probe!(Fq, 32).0, 0) && at(probe!(sys::pasta_fq, 32).limbs, 0));
+    let (a, c) = (probe!(PallasAffine, 64), probe!(sys::pasta_pallas_affine, 64));
+    assert!(at(a.x.0, 0) && at(a.y.0, 32) && at(c.x.limbs, 0) && at(c.y.limbs, 32));
+    let (a, c) = (probe!(VestaAffine, 64), probe!(sys::pasta_vesta_affine, 64));
+    assert!(at(a.x.0, 0) && at(a.y.0, 32) && at(c.x.limbs, 0) && at(c.y.limbs, 32));
+    let (a, c) = (probe!(Pallas, 96), probe!(sys::pasta_pallas_jacobian, 96));
+    assert!(at(a.x.0, 0) && at(a.y.0, 32) && at(a.z.0, 64));
+    assert!(at(c.x.limbs, 0) && at(c.y.limbs, 32) && at(c.z.limbs, 64));
+    let (a, c) = (probe!(Vesta, 96), probe!(sys::pasta_vesta_jacobian, 96));
+    assert!(at(a.x.0, 0) && at(a.y.0, 32) && at(a.z.0, 64));
+    assert!(at(c.x.limbs, 0) && at(c.y.limbs, 32) && at(c.z.limbs, 64));
+};
 
 /// Zeroes a buffer with volatile writes (secret material).
 pub(crate) fn wipe(b: &mut [u8]) {

@@ -1,5 +1,6 @@
-// Field offsets of the Rust types equal the C structs' (sizes and alignments are asserted
-// at compile time in src/lib.rs).
+// Field offsets of the Rust types equal the C structs', at run time (src/lib.rs asserts
+// sizes, alignments and offsets at compile time; this reads real values through the C
+// layout).
 use pasta_engine::sys;
 use pasta_engine::{Pallas, PallasAffine, Vesta, VestaAffine};
 use std::mem::MaybeUninit;

@@ -1,4 +1,4 @@
-/* pasta_bench — the benchmark program (see README "What the numbers mean").
+/* pasta_bench — the benchmark program (docs/BENCHMARKS.md: what the numbers mean).
  *
  *   pasta_bench [--quick|--full] [--json FILE] [--suite S] [--filter SUBSTR]
  *               [--backend portable|x86_64-asm|auto]

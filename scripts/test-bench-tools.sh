@@ -57,6 +57,51 @@ awk -F' [|] ' '
     }
     END { if (n != 8 || x4 != 4) { print "expected 8 api rows (4 of them 4 chains), got " n; bad = 1 }
           exit bad }' "$T/tables.md" || { cat "$T/tables.md" >&2; echo "api table check failed" >&2; exit 1; }
+# --update rewrites only the marked blocks of a document (docs/RESULTS.md, README.md):
+# the api block gets the table, a block of a group not in the results keeps its text,
+# the text around the blocks stays, a group without a block is reported.
+printf '%s\n' 'text 1' '<!-- bench-tables:api -->' 'old api' '<!-- /bench-tables -->' 'text 2' \
+    '<!-- bench-tables:msm -->' 'old msm' '<!-- /bench-tables -->' 'text 3' > "$T/doc.md"
+scripts/bench-tables.sh --update "$T/doc.md" "$T/tables.jsonl" 2> "$T/update.err"
+{ [ "$(grep -c '^[|] api op' "$T/doc.md")" -eq 1 ] && ! grep -q '^old api$' "$T/doc.md" &&
+  grep -q '^old msm$' "$T/doc.md" && [ "$(grep -c '^text [123]$' "$T/doc.md")" -eq 3 ] &&
+  [ "$(sed -n 1p "$T/doc.md")" = 'text 1' ] && ! grep -q '^#@' "$T/doc.md" &&
+  grep -q 'no block bench-tables:field-curve' "$T/update.err"; } ||
+    { cat "$T/doc.md" "$T/update.err" >&2; echo "bench-tables.sh --update failed" >&2; exit 1; }
+printf '%s\n' 'x' '<!-- bench-tables:api -->' 'never closed' > "$T/open.md"
+cp "$T/open.md" "$T/open.orig"
+if scripts/bench-tables.sh --update "$T/open.md" "$T/tables.jsonl" 2> /dev/null; then
+    echo "bench-tables.sh --update accepted an unclosed block" >&2; exit 1
+fi
+cmp -s "$T/open.md" "$T/open.orig" || { echo "bench-tables.sh --update changed a bad document" >&2; exit 1; }
+# --verdict: the latest run of each (CPU model, compiler) only; intervals as main_job.sh
+# prints them (a slower candidate's bounds as slow-downs); "(model)" rows; instructions.
+hl() { # run compiler config control name threads speedup ratio lo hi [extra]
+    printf '{"suite":"main_job","phase":"e2e","name":"%s","threads":%s,"config":"%s","control_config":"%s","speedup_pct":%s,"ratio":%s,"ratio_lo":%s,"ratio_hi":%s%s,"cores":2,"cpu":"Test CPU","mode":"quick","date":"2026-01-0%s","commit":"c%s","compiler":"%s","run":"%s"}\n' \
+        "$5" "$6" "$3" "$4" "$7" "$8" "$9" "${10}" "${11:-}" "${1: -1}" "${1: -1}" "$2" "$1"
+}
+{
+    hl 20260101T1 "gcc 12" asm asm-mul "orchard_k11 1 action" 1 50.0 1.5 1.4 1.6
+    hl 20260102T2 "gcc 12" asm portable "orchard_k11 1 action" 1 46.7 1.467 1.423 1.511
+    hl 20260102T2 "gcc 12" asm asm-mul "orchard_k11 1 action" 1 10.0 1.1 1.067 1.133
+    hl 20260102T2 "gcc 12" asm asm-mul "orchard_k11 1 action" 8 7.4 1.074 null null ',"model":true'
+    hl 20260103T3 "clang 14" asm asm-mul "orchard_k11 1 action" 1 -0.5 0.995 0.953 1.013
+    printf '%s\n' '{"suite":"main_job","phase":"callgrind","name":"orchard_k11 1 action","threads":1,"config":"asm","control_config":"asm-mul","instructions":1000,"control_instructions":1250,"cores":2,"cpu":"Test CPU","mode":"quick","date":"2026-01-03","commit":"c3","compiler":"clang 14","run":"20260103T3"}'
+} > "$T/host.jsonl"
+scripts/bench-tables.sh --verdict "$T/host.jsonl" > "$T/verdict.md"
+awk -F' [|] ' '
+    NR == 1 { ok_hdr = ($4 == "asm vs asm-mul, 1 thread" && $5 == "asm vs asm-mul, 8 threads" &&
+                        $6 == "asm vs asm-mul, instructions" && $7 == "asm vs portable, 1 thread") }
+    NR > 2 { n++; run[n] = $2; c1[n] = $4; c8[n] = $5; ins[n] = $6; p1[n] = $7 }
+    END {
+        bad = !ok_hdr || n != 2
+        # the clang run is the newest and comes first, then gcc (run 2; run 1 superseded)
+        bad = bad || run[1] != "2026-01-03, c3, clang 14, quick" || c1[1] != "0.5% slower [-1.3, 4.7]" ||
+              ins[1] != "20.0% fewer" || p1[1] != "-"
+        bad = bad || run[2] != "2026-01-02, c2, gcc 12, quick" || c1[2] != "10.0% faster [6.7, 13.3]" ||
+              c8[2] != "7.4% faster (model)" || p1[2] != "46.7% faster [42.3, 51.1]"
+        exit bad
+    }' "$T/verdict.md" || { cat "$T/verdict.md" >&2; echo "bench-tables.sh --verdict failed" >&2; exit 1; }
 # The harness writes "config" and the extra members into each JSON line.
 grep -q '"config":"selftest-config","actions":4}$' "$T/selftest.jsonl" ||
     { echo "selftest JSON lines lack config / extra members" >&2; exit 1; }

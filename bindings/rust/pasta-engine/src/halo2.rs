@@ -33,8 +33,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// MSMs with fewer points run on the calling thread: the library's MSM opens a parallel
-/// region for any n at threads > 1 (README "From Rust": the measurement; examples/cutover.rs
-/// redoes it).
+/// region for any n at threads > 1 (docs/RESULTS.md "The Rust binding against C": the
+/// measurement; examples/cutover.rs redoes it).
 pub const MSM_SERIAL_BELOW: usize = 64;
 /// FFTs of fewer than 2^this elements run on the calling thread (the library's own
 /// threshold for its NTT, fft/fft_impl.h PASTA_FFT_PAR_MIN_LG; made explicit here).

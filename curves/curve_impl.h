@@ -10,14 +10,7 @@
  */
 #include "curves/constants.h"
 #include "curves/expand.h"
-
-#define SF(name) PASTA_BNAME(SCALAR, name)
-#define SE PASTA_CAT3(pasta_, SCALAR, )
-#define SC(name) PASTA_CAT3(pasta_, SCALAR, PASTA_CAT(_, name))
-#define CV(name) PASTA_BNAME(CURVE, name)
-#define CC(name) PASTA_CAT3(pasta_, CURVE, PASTA_CAT(_, name))
-#define AFF PASTA_CAT3(pasta_, CURVE, _affine)
-#define JAC PASTA_CAT3(pasta_, CURVE, _jacobian)
+#include "curves/glv.h"
 
 /* ---- Construction, conversion, predicates. */
 
@@ -230,8 +223,7 @@ PASTA_TFN void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1,
 }
 
 /* Constant time, complete: unified formula above with U1 = X1 Z2^2, U2 = X2 Z1^2,
- * S1 = Y1 Z2^3, S2 = Y2 Z1^3, Z = Z1 Z2 (11M + 6S), identities by cmov.
- * (Was: add-2007-bl plus a doubling selected for P = Q, 13M + 10S.) */
+ * S1 = Y1 Z2^3, S2 = Y2 Z1^3, Z = Z1 Z2 (11M + 6S), identities by cmov. */
 PASTA_TFN void CV(add)(JAC *r, const JAC *p, const JAC *q) {
     FE z1z1, z2z2, u1, u2, s1, s2, zc;
     JAC o;
@@ -299,8 +291,7 @@ PASTA_TFN void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
 }
 
 /* Constant time, complete: the unified formula with Z2 = 1 (U1 = X1, S1 = Y1,
- * U2 = x2 Z1^2, S2 = y2 Z1^3, Z = Z1): 7M + 5S; identities by cmov.
- * (Was: madd-2007-bl plus a doubling selected for P = Q, 9M + 9S.) */
+ * U2 = x2 Z1^2, S2 = y2 Z1^3, Z = Z1): 7M + 5S; identities by cmov. */
 PASTA_TFN void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
     FE z1z1, u2, s2;
     JAC o, qj;
@@ -387,25 +378,6 @@ PASTA_TFN void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t 
     c[0] = (t[5] >> 60) | (t[6] << 4);
     c[1] = (t[6] >> 60) | (t[7] << 4);
 }
-
-#ifndef PASTA_GLV_COMMON
-#define PASTA_GLV_COMMON
-/* The 128-bit integer of limbs v[0], v[1]. */
-static inline pasta_u128 pasta_glv_u128(const uint64_t v[2]) {
-    return ((pasta_u128)v[1] << 64) | v[0];
-}
-
-/* v = |x| and *neg = (x < 0) for x a signed 128-bit integer (two's complement in u) with
- * |x| < 2^127; constant time. */
-static inline void pasta_glv_abs(uint64_t v[2], int *neg, pasta_u128 u) {
-    uint64_t s = (uint64_t)(u >> 127);
-    pasta_u128 m = (pasta_u128)0 - s;
-    u = (u ^ m) + s;
-    v[0] = (uint64_t)u;
-    v[1] = (uint64_t)(u >> 64);
-    *neg = (int)s;
-}
-#endif
 
 /* k1 = k - c1 a1 - c2 a2, k2 = c1 (-b1) - c2 b2: exact integers with |k1|, |k2| < 2^127
  * (docs/CURVES.md), so computed mod 2^128 (wrapping products) and read as signed; k = k1
@@ -809,11 +781,3 @@ PASTA_TFN void CV(g_sub)(JAC *r, const JAC *a, const JAC *b) {
     CV(add_var)(r, a, &nb);
 }
 PASTA_TFN void CV(g_scale)(JAC *r, const JAC *a, const SE *k) { CV(mul_var)(r, a, k); }
-
-#undef SF
-#undef SE
-#undef SC
-#undef CV
-#undef CC
-#undef AFF
-#undef JAC

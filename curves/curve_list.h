@@ -2,7 +2,7 @@
  * and Vesta: fe is the curve's base field, se its scalar field. It makes the ops struct,
  * each backend's table, the public wrappers pasta_<curve>_<name> and the generated test.
  * Each entry is implemented by CV(name) in curves/curve_impl.h (fold_var: in
- * curves/fold_impl.h) and declared, with its contract, in include/pasta/curve.h. */
+ * msm/fold_impl.h) and declared, with its contract, in include/pasta/curve.h. */
 #ifndef PASTA_CURVES_CURVE_LIST_H
 #define PASTA_CURVES_CURVE_LIST_H
 

@@ -53,4 +53,14 @@
  * when a later layer includes the template and uses only some of them (-Werror). */
 #define PASTA_TFN static PASTA_MAYBE_UNUSED
 
+/* A hot function that is one copy with every field kernel inlined into it, whatever
+ * gcc's unit-wide inlining budget (which moves with the size of the whole translation
+ * unit): the point operations the MSM, the fold and the NTT of points loop over, the
+ * batch flush. gcc only; clang inlines the kernels without it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PASTA_FLAT __attribute__((noinline, flatten))
+#else
+#define PASTA_FLAT
+#endif
+
 #endif /* PASTA_CORE_NAMES_H */

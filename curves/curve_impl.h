@@ -161,7 +161,7 @@ PASTA_TFN void CV(affine_neg)(AFF *r, const AFF *a) {
  * (This is the usual result (X, Y, Z) -> (9X^4 - 8XY^2, ..., 2YZ) scaled by (1/4, 1/8, 1/2).)
  * Z = 0 gives Z3 = 0 (identity in, identity out); Y = 0 only for points of order 2, of
  * which there are none. Hence complete and branch free. */
-PASTA_TFN void CV(dbl)(JAC *r, const JAC *p) {
+PASTA_TFN PASTA_FLAT void CV(dbl)(JAC *r, const JAC *p) {
     FE s, l, u, t;
     F(sqr)(&s, &p->y);
     F(sqr)(&l, &p->x);
@@ -248,7 +248,7 @@ PASTA_TFN void CV(add)(JAC *r, const JAC *p, const JAC *q) {
  *   U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3, H = U2 - U1, r = S2 - S1,
  *   HH = H^2, HHH = H HH, V = U1 HH, X3 = r^2 - HHH - 2V, Y3 = r (V - X3) - S1 HHH,
  *   Z3 = Z1 Z2 H. H = 0: P = Q (r = 0, doubled) or P = -Q (Z3 = 0 already). */
-PASTA_TFN void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
+PASTA_TFN PASTA_FLAT void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
     if (CV(is_identity)(p)) {
         *r = *q;
         return;
@@ -311,7 +311,7 @@ PASTA_TFN void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
  * 7M + 4S with ~5 more field additions):
  *   T1 = Y2 Z1^3 - Y1, T2 = X2 Z1^2 - X1, Z3 = Z1 T2, T4 = T2^2, T3 = T2 T4, T4 = X1 T4,
  *   X3 = T1^2 - T3 - 2 T4, Y3 = T1 (T4 - X3) - Y1 T3. */
-PASTA_TFN void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
+PASTA_TFN PASTA_FLAT void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
     if (CV(affine_is_identity)(q)) {
         *r = *p;
         return;

@@ -146,7 +146,7 @@ PASTA_TFN void CV(msm_recode_task)(void *ctx, size_t task) {
 /* The batch: abk[b_j] += (+-)src_j for every pending j (distinct slots), one inversion
  * (prefix products, then back to front: 3M per entry, then 2M + 1S for the sum; the
  * denominators of the first pass are kept for the second). */
-PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
+PASTA_TFN PASTA_MSM_KERNEL PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
     size_t m = t->npend;
     if (m == 0) return;
     FE acc = FC(ONE), inv, den;
@@ -212,7 +212,8 @@ PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
 }
 
 /* slot b = (+-)src (an empty slot). */
-PASTA_TFN void CV(msm_aset)(CV(msm_task) *t, uint32_t b, const AFF *src, uint32_t ng) {
+PASTA_TFN PASTA_MSM_INLINE void CV(msm_aset)(CV(msm_task) *t, uint32_t b, const AFF *src,
+                                             uint32_t ng) {
     t->abk[b] = *src;
     if (ng) F(neg)(&t->abk[b].y, &t->abk[b].y);
     t->occ[b] = 1;
@@ -255,7 +256,8 @@ PASTA_TFN PASTA_MSM_COLD void CV(msm_drain)(CV(msm_task) *t) {
 
 /* bucket b += (+-)src: into the batch, or the queue when b is already in the batch, or
  * b's Jacobian bucket when the queue is full. */
-PASTA_TFN void CV(msm_aadd)(CV(msm_task) *t, uint32_t b, const AFF *src, uint32_t ng) {
+PASTA_TFN PASTA_MSM_INLINE void CV(msm_aadd)(CV(msm_task) *t, uint32_t b, const AFF *src,
+                                             uint32_t ng) {
     if (!t->occ[b]) {
         CV(msm_aset)(t, b, src, ng);
     } else if (t->busy[b]) {
@@ -282,7 +284,7 @@ PASTA_TFN void CV(msm_aadd)(CV(msm_task) *t, uint32_t b, const AFF *src, uint32_
 
 /* Completes the accumulation: the batch and the queue, then the Jacobian overflows of
  * buckets [0, nbt), normalised (one inversion per 64) and added into the affine buckets. */
-PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_finish)(CV(msm_task) *t, size_t nbt) {
+PASTA_TFN PASTA_MSM_COLD void CV(msm_finish)(CV(msm_task) *t, size_t nbt) {
     CV(msm_flush)(t);
     while (t->nq > 0) {
         CV(msm_drain)(t);
@@ -322,7 +324,7 @@ PASTA_TFN void CV(msm_reduce)(JAC *r, const CV(msm_task) *t, const CV(msm_ctx) *
 }
 
 /* slot d += slot s (distinct slots, s occupied) through the batch. */
-PASTA_TFN void CV(msm_radd)(CV(msm_task) *t, uint32_t d, uint32_t s) {
+PASTA_TFN PASTA_MSM_INLINE void CV(msm_radd)(CV(msm_task) *t, uint32_t d, uint32_t s) {
     if (!t->occ[d]) {
         CV(msm_aset)(t, d, &t->abk[s], 0);
         return;
@@ -339,9 +341,8 @@ PASTA_TFN void CV(msm_radd)(CV(msm_task) *t, uint32_t d, uint32_t s) {
  * the g S segments' running sums (run_k = sum B, tot_k = sum (i + 1) B_{kL+i}) advance
  * together, one batch per step (2 L inversions in all); then per window, in Jacobian,
  * sum_k tot_k + L sum_k k run_k. */
-PASTA_TFN PASTA_MSM_HOT PASTA_MSM_COLD void CV(msm_areduce)(JAC *out, size_t ostride,
-                                                            CV(msm_task) *t,
-                                                            const CV(msm_ctx) *x, int g) {
+PASTA_TFN PASTA_MSM_COLD void CV(msm_areduce)(JAC *out, size_t ostride, CV(msm_task) *t,
+                                              const CV(msm_ctx) *x, int g) {
     size_t nb = x->nb, S = x->segs, L = nb / S, nbt = nb * (size_t)x->g;
     size_t nch = (size_t)g * S;
     uint32_t r0 = (uint32_t)nbt, t0 = (uint32_t)(nbt + (size_t)x->g * S);

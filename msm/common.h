@@ -31,12 +31,18 @@
  * DBL (src == bucket: a doubling) or CANCEL (src == -bucket: the bucket empties). */
 enum { PASTA_MSM_PEND_NEG = 1, PASTA_MSM_PEND_DBL = 2, PASTA_MSM_PEND_CANCEL = 4 };
 
-/* The hot loops inline every field kernel they call (the compiler's size heuristics
- * leave F(mul) a call otherwise; docs/MSM.md has the counts). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define PASTA_MSM_HOT __attribute__((flatten))
+/* gcc leaves F(mul) a call inside the big template functions; flatten inlines every
+ * kernel into the two innermost ones (the batch flush and the fold step: docs/MSM.md
+ * has the counts), each noinline so that it has one copy per curve and backend. clang
+ * inlines the kernels without it. */
+#ifndef PASTA_MSM_KERNEL
+#define PASTA_MSM_KERNEL PASTA_FLAT
+#endif
+/* The small bucket steps, inlined where the hot loops call them. */
+#if defined(__GNUC__)
+#define PASTA_MSM_INLINE inline __attribute__((always_inline))
 #else
-#define PASTA_MSM_HOT
+#define PASTA_MSM_INLINE inline
 #endif
 /* Called once per batch or job: one copy, not inlined into every caller. */
 #if defined(__GNUC__)

@@ -77,7 +77,7 @@ PASTA_TFN int CV(msm_fixed_build)(PASTA_T_tab *table, size_t table_size, const A
 }
 
 /* One chunk of scalars: every (scalar, window) digit into the one bucket set. */
-PASTA_TFN PASTA_MSM_HOT void CV(msm_fixed_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t ch) {
+PASTA_TFN void CV(msm_fixed_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t ch) {
     size_t lo, hi;
     pasta_range(x->n, x->nchunks, ch, &lo, &hi);
     CV(msm_task_clear)(t, x->nb);

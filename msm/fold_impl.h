@@ -100,8 +100,8 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
  * 2M + 2S (doubling). The prefix products run in 4 interleaved chains (point k in chain
  * k mod 4), so that consecutive points' multiplications do not wait for each other; the
  * 4 chain products are inverted together (one inversion, 9M). */
-PASTA_TFN PASTA_MSM_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
-                                          uint8_t *kind, size_t m) {
+PASTA_TFN PASTA_MSM_KERNEL void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
+                                             uint8_t *kind, size_t m) {
     FE acc[4] = {FC(ONE), FC(ONE), FC(ONE), FC(ONE)}, inv[4], den, t01, t23, t;
     size_t live = 0;
     for (size_t k = 0; k < m; k++) {
@@ -189,8 +189,8 @@ PASTA_TFN void CV(fold_addend)(const CV(fold_scr) *s, const CV(fold_rec) *rec, s
 }
 
 /* The batch path on points [i0, i0 + cnt), cnt <= b. */
-PASTA_TFN PASTA_MSM_HOT void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s,
-                                           size_t i0, size_t cnt, size_t b) {
+PASTA_TFN void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s, size_t i0,
+                              size_t cnt, size_t b) {
     const CV(fold_rec) *rec = x->rec;
     size_t m = 0;
     for (size_t i = i0; i < i0 + cnt; i++)

@@ -11,7 +11,7 @@
 /* One job: the windows of group gi over the points of chunk ch (each point's digits of
  * all g windows go to distinct buckets, so small windows still fill large batches);
  * writes each window's sum to part[w * nchunks + ch]. */
-PASTA_TFN PASTA_MSM_HOT void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
+PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
     size_t gi = job / x->nchunks, ch = job % x->nchunks;
     int w0 = (int)gi * x->g, g = x->nwin - w0 < x->g ? x->nwin - w0 : x->g;
     size_t lo, hi;

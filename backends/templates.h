@@ -26,17 +26,13 @@
 #include "core/group.h"
 #include "core/parallel.h"
 #include "pasta/fft.h"
-/* curves/fold_impl.h: the generator fold (threads, so after core/parallel.h). */
-#define PASTA_CURVE_TEMPLATE "curves/fold_impl.h"
-#include "core/for_each.h"
-#undef PASTA_CURVE_TEMPLATE
 #define PASTA_GROUP_TEMPLATE "fft/fft_impl.h"
 #include "core/for_each.h"
 #undef PASTA_GROUP_TEMPLATE
 #define PASTA_FIELD_TEMPLATE "fft/poly_impl.h"
 #include "core/for_each.h"
 #undef PASTA_FIELD_TEMPLATE
-/* msm/: Pippenger over each curve, on the curve template above. */
+/* msm/: Pippenger and the generator fold over each curve, on the curve template above. */
 #define PASTA_CURVE_TEMPLATE "msm/msm_impl.h"
 #include "core/for_each.h"
 #undef PASTA_CURVE_TEMPLATE

@@ -144,10 +144,6 @@ static void pool_reset_child(void) {
     atomic_store(&pool.nworkers, 0);
 }
 
-static inline size_t range_lo(size_t ntasks, size_t nt, size_t r) {
-    return ntasks / nt * r + (r < ntasks % nt ? r : ntasks % nt);
-}
-
 /* Claims and runs ranges of job seq until none is left. A successful claim of range
  * r < nt of job seq means the job is not finished, so its fields are stable until this
  * thread counts the range done. */
@@ -160,7 +156,8 @@ static void run_claims(unsigned seq) {
         if (!atomic_compare_exchange_weak_explicit(&pool.claim, &v, v + 1, memory_order_acq_rel,
                                                    memory_order_acquire))
             continue;
-        size_t lo = range_lo(pool.ntasks, nt, r), hi = range_lo(pool.ntasks, nt, r + 1);
+        size_t lo, hi;
+        pasta_range(pool.ntasks, nt, r, &lo, &hi);
         pasta_task_fn task = pool.task;
         void *ctx = pool.ctx;
         for (size_t i = lo; i < hi; i++) task(ctx, i);
@@ -230,7 +227,8 @@ static void run_traced(size_t ntasks, size_t nt, pasta_task_fn task, void *ctx) 
     double t0 = thread_ns(), prev = t0;
     int len = snprintf(line, sizeof line, "R %zu %.0f", nt, t0);
     for (size_t r = 0; r < nt; r++) {
-        size_t lo = range_lo(ntasks, nt, r), hi = range_lo(ntasks, nt, r + 1);
+        size_t lo, hi;
+        pasta_range(ntasks, nt, r, &lo, &hi);
         for (size_t i = lo; i < hi; i++) task(ctx, i);
         double t = thread_ns();
         len += snprintf(line + len, sizeof line - (size_t)len, " %.0f", t - prev);

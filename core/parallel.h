@@ -16,9 +16,19 @@
  * (OMP_NUM_THREADS, else the number of cores); 1 in a build without OpenMP. */
 PASTA_INTERNAL int pasta_threads_default(void);
 
+/* Part i < parts of [0, n) cut into `parts` contiguous ranges, in order, whose lengths
+ * differ by at most one (the first n % parts are the longer): [*lo, *hi). Every split
+ * of work into tasks, chunks or blocks uses it. */
+static inline void pasta_range(size_t n, size_t parts, size_t i, size_t *lo, size_t *hi) {
+    size_t q = n / parts, r = n % parts;
+    *lo = q * i + (i < r ? i : r);
+    *hi = *lo + q + (i < r ? 1 : 0);
+}
+
 /* Runs task(ctx, i) for every i in [0, ntasks), on at most `threads` threads (0: the
- * default), each task exactly once, a static contiguous split of [0, ntasks). Returns
- * when all are done. ntasks = 0 does nothing; threads is clamped to ntasks. */
+ * default), each task exactly once, a static contiguous split of [0, ntasks)
+ * (pasta_range). Returns when all are done. ntasks = 0 does nothing; threads is clamped
+ * to ntasks. */
 typedef void (*pasta_task_fn)(void *ctx, size_t i);
 PASTA_INTERNAL void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task,
                                        void *ctx);

@@ -10,14 +10,7 @@
  */
 #include "curves/constants.h"
 #include "curves/expand.h"
-
-#define SF(name) PASTA_BNAME(SCALAR, name)
-#define SE PASTA_CAT3(pasta_, SCALAR, )
-#define SC(name) PASTA_CAT3(pasta_, SCALAR, PASTA_CAT(_, name))
-#define CV(name) PASTA_BNAME(CURVE, name)
-#define CC(name) PASTA_CAT3(pasta_, CURVE, PASTA_CAT(_, name))
-#define AFF PASTA_CAT3(pasta_, CURVE, _affine)
-#define JAC PASTA_CAT3(pasta_, CURVE, _jacobian)
+#include "curves/glv.h"
 
 /* ---- Construction, conversion, predicates. */
 
@@ -168,7 +161,7 @@ PASTA_TFN void CV(affine_neg)(AFF *r, const AFF *a) {
  * (This is the usual result (X, Y, Z) -> (9X^4 - 8XY^2, ..., 2YZ) scaled by (1/4, 1/8, 1/2).)
  * Z = 0 gives Z3 = 0 (identity in, identity out); Y = 0 only for points of order 2, of
  * which there are none. Hence complete and branch free. */
-PASTA_TFN void CV(dbl)(JAC *r, const JAC *p) {
+PASTA_TFN PASTA_FLAT void CV(dbl)(JAC *r, const JAC *p) {
     FE s, l, u, t;
     F(sqr)(&s, &p->y);
     F(sqr)(&l, &p->x);
@@ -230,8 +223,7 @@ PASTA_TFN void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1,
 }
 
 /* Constant time, complete: unified formula above with U1 = X1 Z2^2, U2 = X2 Z1^2,
- * S1 = Y1 Z2^3, S2 = Y2 Z1^3, Z = Z1 Z2 (11M + 6S), identities by cmov.
- * (Was: add-2007-bl plus a doubling selected for P = Q, 13M + 10S.) */
+ * S1 = Y1 Z2^3, S2 = Y2 Z1^3, Z = Z1 Z2 (11M + 6S), identities by cmov. */
 PASTA_TFN void CV(add)(JAC *r, const JAC *p, const JAC *q) {
     FE z1z1, z2z2, u1, u2, s1, s2, zc;
     JAC o;
@@ -256,7 +248,7 @@ PASTA_TFN void CV(add)(JAC *r, const JAC *p, const JAC *q) {
  *   U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3, H = U2 - U1, r = S2 - S1,
  *   HH = H^2, HHH = H HH, V = U1 HH, X3 = r^2 - HHH - 2V, Y3 = r (V - X3) - S1 HHH,
  *   Z3 = Z1 Z2 H. H = 0: P = Q (r = 0, doubled) or P = -Q (Z3 = 0 already). */
-PASTA_TFN void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
+PASTA_TFN PASTA_FLAT void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
     if (CV(is_identity)(p)) {
         *r = *q;
         return;
@@ -299,8 +291,7 @@ PASTA_TFN void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
 }
 
 /* Constant time, complete: the unified formula with Z2 = 1 (U1 = X1, S1 = Y1,
- * U2 = x2 Z1^2, S2 = y2 Z1^3, Z = Z1): 7M + 5S; identities by cmov.
- * (Was: madd-2007-bl plus a doubling selected for P = Q, 9M + 9S.) */
+ * U2 = x2 Z1^2, S2 = y2 Z1^3, Z = Z1): 7M + 5S; identities by cmov. */
 PASTA_TFN void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
     FE z1z1, u2, s2;
     JAC o, qj;
@@ -320,7 +311,7 @@ PASTA_TFN void CV(madd)(JAC *r, const JAC *p, const AFF *q) {
  * 7M + 4S with ~5 more field additions):
  *   T1 = Y2 Z1^3 - Y1, T2 = X2 Z1^2 - X1, Z3 = Z1 T2, T4 = T2^2, T3 = T2 T4, T4 = X1 T4,
  *   X3 = T1^2 - T3 - 2 T4, Y3 = T1 (T4 - X3) - Y1 T3. */
-PASTA_TFN void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
+PASTA_TFN PASTA_FLAT void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
     if (CV(affine_is_identity)(q)) {
         *r = *p;
         return;
@@ -387,25 +378,6 @@ PASTA_TFN void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t 
     c[0] = (t[5] >> 60) | (t[6] << 4);
     c[1] = (t[6] >> 60) | (t[7] << 4);
 }
-
-#ifndef PASTA_GLV_COMMON
-#define PASTA_GLV_COMMON
-/* The 128-bit integer of limbs v[0], v[1]. */
-static inline pasta_u128 pasta_glv_u128(const uint64_t v[2]) {
-    return ((pasta_u128)v[1] << 64) | v[0];
-}
-
-/* v = |x| and *neg = (x < 0) for x a signed 128-bit integer (two's complement in u) with
- * |x| < 2^127; constant time. */
-static inline void pasta_glv_abs(uint64_t v[2], int *neg, pasta_u128 u) {
-    uint64_t s = (uint64_t)(u >> 127);
-    pasta_u128 m = (pasta_u128)0 - s;
-    u = (u ^ m) + s;
-    v[0] = (uint64_t)u;
-    v[1] = (uint64_t)(u >> 64);
-    *neg = (int)s;
-}
-#endif
 
 /* k1 = k - c1 a1 - c2 a2, k2 = c1 (-b1) - c2 b2: exact integers with |k1|, |k2| < 2^127
  * (docs/CURVES.md), so computed mod 2^128 (wrapping products) and read as signed; k = k1
@@ -809,11 +781,3 @@ PASTA_TFN void CV(g_sub)(JAC *r, const JAC *a, const JAC *b) {
     CV(add_var)(r, a, &nb);
 }
 PASTA_TFN void CV(g_scale)(JAC *r, const JAC *a, const SE *k) { CV(mul_var)(r, a, k); }
-
-#undef SF
-#undef SE
-#undef SC
-#undef CV
-#undef CC
-#undef AFF
-#undef JAC

@@ -3,7 +3,7 @@
  * it the ops struct, each backend's table, the public functions pasta_<curve>_<name> and
  * test_api's cases (the backends' _gen files, tests/api_cases_gen.h; `make generate`).
  * Each entry is implemented by CV(name) in curves/curve_impl.h (fold_var: in
- * curves/fold_impl.h) and declared, with its contract, in include/pasta/curve.h. */
+ * msm/fold_impl.h) and declared, with its contract, in include/pasta/curve.h. */
 #ifndef PASTA_CURVES_CURVE_LIST_H
 #define PASTA_CURVES_CURVE_LIST_H
 

@@ -21,63 +21,8 @@
  * applied there too. Three phases, so three barriers per transform, and no pass over the
  * whole array after the bit reversal. Below 2^PASTA_FFT_PAR_MIN_LG elements everything
  * runs on the calling thread. */
-#ifndef PASTA_FFT_IMPL_ONCE
-#define PASTA_FFT_IMPL_ONCE
-/* Below 2^PASTA_FFT_SPLIT_MIN_LG elements a transform is one block (2^7 field elements:
- * 4 KiB); PASTA_FFT_COL_LG: log2 of a column task's working set, in elements (2^11
- * field elements = 64 KiB). */
-#ifndef PASTA_FFT_SPLIT_MIN_LG
-#define PASTA_FFT_SPLIT_MIN_LG 8
-#endif
-#ifndef PASTA_FFT_COL_LG
-#define PASTA_FFT_COL_LG 11
-#endif
-#ifndef PASTA_FFT_PAR_MIN_LG
-#define PASTA_FFT_PAR_MIN_LG 10
-#endif
-PASTA_MAYBE_UNUSED static inline size_t pasta_fft_bitrev(size_t i, unsigned lg) {
-    uint64_t x = (uint64_t)i;
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-    x = ((x >> 8) & 0x00ff00ff00ff00ffULL) | ((x & 0x00ff00ff00ff00ffULL) << 8);
-    x = ((x >> 16) & 0x0000ffff0000ffffULL) | ((x & 0x0000ffff0000ffffULL) << 16);
-    x = (x >> 32) | (x << 32);
-    return lg == 0 ? 0 : (size_t)(x >> (64 - lg));
-}
-/* log2 of n if n is a power of two (n >= 1), else -1. */
-PASTA_MAYBE_UNUSED static inline int pasta_fft_log2(size_t n) {
-    if (n == 0 || (n & (n - 1)) != 0) return -1;
-    int l = 0;
-    while (((size_t)1 << l) != n) l++;
-    return l;
-}
-/* The thread count a call with `threads` uses for n elements. */
-PASTA_MAYBE_UNUSED static inline int pasta_fft_threads(int threads, size_t n) {
-    if (n < ((size_t)1 << PASTA_FFT_PAR_MIN_LG)) return 1;
-    int t = threads == 0 ? pasta_threads_default() : threads;
-    return t < 1 ? 1 : t;
-}
-/* The split of a transform of 2^lg elements into rows of 2^(lg - C) elements and 2^(lg-C)
- * columns of 2^C: C = the column stages, even (their passes come in pairs), about lg/2;
- * 0 (one block) below 2^PASTA_FFT_SPLIT_MIN_LG elements. */
-PASTA_MAYBE_UNUSED static inline unsigned pasta_fft_col_lg(unsigned lg) {
-    return lg < PASTA_FFT_SPLIT_MIN_LG ? 0 : (lg / 2) & ~1u;
-}
-/* Columns per task: a working set of about 2^PASTA_FFT_COL_LG elements (g 2^C), at
- * least 2 (a cache line of field elements), at most the columns / 16 (tasks enough for
- * the threads). */
-PASTA_MAYBE_UNUSED static inline size_t pasta_fft_col_group(unsigned lg) {
-    unsigned cl = pasta_fft_col_lg(lg);
-    size_t g = cl < PASTA_FFT_COL_LG ? (size_t)1 << (PASTA_FFT_COL_LG - cl) : 1;
-    size_t cap = ((size_t)1 << (lg - cl)) / 16;
-    if (g < 2) g = 2;
-    if (g > cap) g = cap;
-    return g < 1 ? 1 : g;
-}
-#endif /* PASTA_FFT_IMPL_ONCE */
+#include "fft/fft_common.h"
 
-#define GDOM PASTA_CAT3(pasta_, SCALAR, _domain)
 /* Field butterflies: every kernel inlined into the pass (gcc otherwise calls the asm mul
  * from the 4 sites of pass4; docs/FFT.md has the counts). Not for points (mul_var), not
  * with clang (its register allocator then fails on the asm mul: "inline assembly
@@ -87,7 +32,6 @@ PASTA_MAYBE_UNUSED static inline size_t pasta_fft_col_group(unsigned lg) {
 #else
 #define FFT_FLATTEN
 #endif
-#define GSF(name) PASTA_BNAME(SCALAR, name)
 
 /* One quad: stages m and 2m fused on p[0], p[m], p[2m], p[3m] with the twiddles w1 (stage
  * m), w2, w3 (stage 2m, indices i and i + m); first: i = 0 (w1 = w2 = 1, no products). */
@@ -199,31 +143,33 @@ struct G(ntt_ctx) {
     const GS *scale;
     size_t n, count, ntasks, g;
     unsigned lg, lgb;
-    int kind; /* 0 bit reversal (count buckets), 1 rows, 2 column groups */
+    enum pasta_ntt_phase kind;
 };
 
 PASTA_TFN void G(ntt_task)(void *vctx, size_t t) {
     const struct G(ntt_ctx) *c = vctx;
-    size_t lo = c->count * t / c->ntasks, hi = c->count * (t + 1) / c->ntasks;
+    size_t lo, hi;
+    pasta_range(c->count, c->ntasks, t, &lo, &hi);
     switch (c->kind) {
-    case 0: /* buckets t, t + ntasks, ...: a pair is swapped by its smaller index's
-             * task, so the low buckets hold most swaps; cyclic, the tasks get equal shares */
+    case PASTA_NTT_BITREV:
+        /* buckets t, t + ntasks, ...: a pair is swapped by its smaller index's task, so
+         * the low buckets hold most swaps; cyclic, the tasks get equal shares */
         for (size_t j = t; j < c->count; j += c->ntasks) {
             size_t len = c->n / c->count;
             G(bitrev)(c->a, c->lg, j * len, (j + 1) * len);
         }
         break;
-    case 1:
+    case PASTA_NTT_ROWS:
         for (size_t b = lo; b < hi; b++) G(block)(c->a + (b << c->lgb), c->lgb, c->tw);
         break;
-    default:
+    default: /* PASTA_NTT_COLS */
         G(cols)(c->a, c->lg, c->lgb, c->tw, lo * c->g, (hi - lo) * c->g, c->scale);
         break;
     }
 }
 
-/* Runs one kind of work over count items on nt threads. */
-PASTA_TFN void G(ntt_run)(struct G(ntt_ctx) *c, int kind, size_t count, int nt) {
+/* Runs one phase over count items on nt threads. */
+PASTA_TFN void G(ntt_run)(struct G(ntt_ctx) *c, enum pasta_ntt_phase kind, size_t count, int nt) {
     c->kind = kind;
     c->count = count;
     c->ntasks = nt > 1 && count >= (size_t)nt ? (size_t)nt : 1;
@@ -245,7 +191,7 @@ PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, in
         if (scale != NULL) G(g_scale)(&a[0], &a[0], scale);
         return;
     }
-    G(ntt_run)(&c, 0, n < 256 ? n : 256, nt);
+    G(ntt_run)(&c, PASTA_NTT_BITREV, n < 256 ? n : 256, nt);
     unsigned cl = pasta_fft_col_lg(lg);
     c.lgb = lg - cl;
     if (cl == 0) {
@@ -254,13 +200,13 @@ PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, in
             for (size_t i = 0; i < n; i++) G(g_scale)(&a[i], &a[i], scale);
         return;
     }
-    G(ntt_run)(&c, 1, n >> c.lgb, nt);
+    G(ntt_run)(&c, PASTA_NTT_ROWS, n >> c.lgb, nt);
     c.g = pasta_fft_col_group(lg);
-    G(ntt_run)(&c, 2, ((size_t)1 << c.lgb) / c.g, nt);
+    G(ntt_run)(&c, PASTA_NTT_COLS, ((size_t)1 << c.lgb) / c.g, nt);
 }
 
 /* Checks shared by the transforms: 0 and lg, or an error code. */
-PASTA_TFN int G(ntt_check)(const GDOM *d, const GE *a, size_t n, int threads, int *lg) {
+PASTA_TFN int G(ntt_check)(const SDOM *d, const GE *a, size_t n, int threads, int *lg) {
     if (d == NULL || d->tables == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
     if (a == NULL) return PASTA_ERR_INVALID_ARG;
     *lg = pasta_fft_log2(n);
@@ -269,13 +215,13 @@ PASTA_TFN int G(ntt_check)(const GDOM *d, const GE *a, size_t n, int threads, in
 }
 
 /* 1/2^lg from the domain: its 1/N times 2^(K - lg), K = log2 N (exact, a few adds). */
-PASTA_TFN void G(inv_pow2)(GS *r, const GDOM *d, unsigned lg) {
+PASTA_TFN void G(inv_pow2)(GS *r, const SDOM *d, unsigned lg) {
     GS x = d->ext_n_inv;
-    for (unsigned s = lg; s < d->k + d->j; s++) GSF(add)(&x, &x, &x);
+    for (unsigned s = lg; s < d->k + d->j; s++) SF(add)(&x, &x, &x);
     *r = x;
 }
 
-PASTA_TFN int G(ntt_group)(const GDOM *d, GE *a, size_t n, int threads, int inverse) {
+PASTA_TFN int G(ntt_group)(const SDOM *d, GE *a, size_t n, int threads, int inverse) {
     int lg, rc = G(ntt_check)(d, a, n, threads, &lg);
     if (rc != PASTA_OK) return rc;
     int nt = pasta_fft_threads(threads, n);
@@ -291,7 +237,7 @@ PASTA_TFN int G(ntt_group)(const GDOM *d, GE *a, size_t n, int threads, int inve
 
 /* The baseline: iterative radix-2, one pass per stage, twiddles w_N^(i N/2m) read with a
  * stride from the top table (halo2's best_fft layout), one thread. */
-PASTA_TFN int G(ntt_radix2_group)(const GDOM *d, GE *a, size_t n, int inverse) {
+PASTA_TFN int G(ntt_radix2_group)(const SDOM *d, GE *a, size_t n, int inverse) {
     int lg, rc = G(ntt_check)(d, a, n, 1, &lg);
     if (rc != PASTA_OK) return rc;
     size_t half = (size_t)d->ext_n / 2;
@@ -324,27 +270,21 @@ PASTA_TFN int G(ntt_radix2_group)(const GDOM *d, GE *a, size_t n, int inverse) {
 
 /* The list entries: F(name) for the field instances, CV(name) for the curve ones. */
 #if GROUP_IS_CURVE
-#define CV(name) PASTA_BNAME(CURVE, name)
-PASTA_TFN int CV(ntt)(const GDOM *d, GE *a, size_t n, int threads) {
+PASTA_TFN int CV(ntt)(const SDOM *d, GE *a, size_t n, int threads) {
     return G(ntt_group)(d, a, n, threads, 0);
 }
-PASTA_TFN int CV(intt)(const GDOM *d, GE *a, size_t n, int threads) {
+PASTA_TFN int CV(intt)(const SDOM *d, GE *a, size_t n, int threads) {
     return G(ntt_group)(d, a, n, threads, 1);
 }
 #else
-PASTA_TFN int F(ntt)(const GDOM *d, GE *a, size_t n, int threads) {
+PASTA_TFN int F(ntt)(const SDOM *d, GE *a, size_t n, int threads) {
     return G(ntt_group)(d, a, n, threads, 0);
 }
-PASTA_TFN int F(intt)(const GDOM *d, GE *a, size_t n, int threads) {
+PASTA_TFN int F(intt)(const SDOM *d, GE *a, size_t n, int threads) {
     return G(ntt_group)(d, a, n, threads, 1);
 }
-PASTA_TFN int F(ntt_radix2)(const GDOM *d, GE *a, size_t n, int inverse) {
+PASTA_TFN int F(ntt_radix2)(const SDOM *d, GE *a, size_t n, int inverse) {
     return G(ntt_radix2_group)(d, a, n, inverse);
 }
 #endif
-#if GROUP_IS_CURVE
-#undef CV
-#endif
 #undef FFT_FLATTEN
-#undef GSF
-#undef GDOM

@@ -1,8 +1,7 @@
 /* Field template (core/for_each.h, PASTA_FIELD_TEMPLATE; after fft/fft_impl.h): domains
  * and the polynomial operations of include/pasta/fft.h on one backend, calling the
  * transforms F(ntt)/F(intt) of the group template and the field kernels directly. */
-
-#define DOM PASTA_CAT3(pasta_, FIELD, _domain)
+#include "fft/fft_common.h"
 
 PASTA_TFN int F(domain_init)(DOM *d, int k, int j) {
     if (d == NULL || k < 0 || j < 0 || k > 32 || j > 32 - k) return PASTA_ERR_INVALID_ARG;
@@ -221,10 +220,6 @@ PASTA_TFN int F(poly_mul)(const DOM *d, FE *r, const FE *a, size_t na, const FE 
     return PASTA_OK;
 }
 
-#ifndef PASTA_FFT_EVAL_TASKS
-#define PASTA_FFT_EVAL_TASKS 64 /* at most this many chunks (partials on the stack) */
-#define PASTA_FFT_EVAL_MIN 4096 /* below this many coefficients, one chunk */
-#endif
 struct F(eval_ctx) {
     const FE *a;
     const FE *x;
@@ -275,9 +270,6 @@ PASTA_TFN int F(poly_eval_par)(FE *r, const FE *a, size_t n, const FE *x, int th
  * EVAL_CH, each from its own x^(EVAL_CH t)), then every (row, chunk) an inner product
  * with independent products (Horner's are a dependent chain), partials summed per row
  * in chunk order. */
-#ifndef PASTA_FFT_EVAL_CH
-#define PASTA_FFT_EVAL_CH 1024
-#endif
 struct F(many_ctx) {
     const FE *a;
     FE x, *pw, *part;
@@ -337,23 +329,20 @@ PASTA_TFN int F(poly_eval_many)(FE *r, const FE *a, size_t n, size_t len, const 
     return PASTA_OK;
 }
 
-/* ---- Linear combinations, element-wise in contiguous ranges (kind 0: p = c p + q;
- * kind 1: p = p + c q). */
-#ifndef PASTA_FFT_LIN_MIN
-#define PASTA_FFT_LIN_MIN 4096 /* below this many elements, the calling thread alone */
-#endif
+/* ---- Linear combinations, element-wise in contiguous ranges (enum pasta_poly_lin). */
 struct F(lin_ctx) {
     FE *p;
     const FE *q;
     FE c;
     size_t n, ntasks;
-    int kind;
+    enum pasta_poly_lin kind;
 };
 PASTA_TFN void F(lin_task)(void *vctx, size_t t) {
     const struct F(lin_ctx) *c = vctx;
-    size_t lo = c->n * t / c->ntasks, hi = c->n * (t + 1) / c->ntasks;
+    size_t lo, hi;
+    pasta_range(c->n, c->ntasks, t, &lo, &hi);
     FE k = c->c, u;
-    if (c->kind == 0) {
+    if (c->kind == PASTA_LIN_SCALE_ADD) {
         for (size_t i = lo; i < hi; i++) {
             FE v = c->p[i]; /* local operands: clang's asm register budget */
             F(mul)(&u, &v, &k);
@@ -367,7 +356,8 @@ PASTA_TFN void F(lin_task)(void *vctx, size_t t) {
         }
     }
 }
-PASTA_TFN int F(poly_lin)(FE *p, const FE *c, const FE *q, size_t n, int threads, int kind) {
+PASTA_TFN int F(poly_lin)(FE *p, const FE *c, const FE *q, size_t n, int threads,
+                          enum pasta_poly_lin kind) {
     if (c == NULL || threads < 0 || n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
     if (n == 0) return PASTA_OK;
     if (p == NULL || q == NULL) return PASTA_ERR_INVALID_ARG;
@@ -380,10 +370,10 @@ PASTA_TFN int F(poly_lin)(FE *p, const FE *c, const FE *q, size_t n, int threads
     return PASTA_OK;
 }
 PASTA_TFN int F(poly_scale_add)(FE *p, const FE *c, const FE *q, size_t n, int threads) {
-    return F(poly_lin)(p, c, q, n, threads, 0);
+    return F(poly_lin)(p, c, q, n, threads, PASTA_LIN_SCALE_ADD);
 }
 PASTA_TFN int F(poly_add_scaled)(FE *p, const FE *c, const FE *q, size_t n, int threads) {
-    return F(poly_lin)(p, c, q, n, threads, 1);
+    return F(poly_lin)(p, c, q, n, threads, PASTA_LIN_ADD_SCALED);
 }
 
 PASTA_TFN int F(grand_product)(FE *z, const FE *num, const FE *den, size_t n) {
@@ -403,4 +393,3 @@ PASTA_TFN int F(grand_product)(FE *z, const FE *num, const FE *den, size_t n) {
 }
 
 #undef DOM_OK
-#undef DOM

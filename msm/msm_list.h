@@ -1,7 +1,7 @@
 /* The MSM layer's list of operations for a curve instance (core/list.h explains the
  * format), read by tools/gen_api.c (curve_lists): fe is the curve's base field, se its
  * scalar field, aff/jac its points. Each entry is implemented by CV(name) in
- * msm/msm_impl.h and declared, with its contract, in include/pasta/msm.h. */
+ * msm/var_impl.h or msm/fixed_impl.h and declared, with its contract, in include/pasta/msm.h. */
 #ifndef PASTA_MSM_MSM_LIST_H
 #define PASTA_MSM_MSM_LIST_H
 

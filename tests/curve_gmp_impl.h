@@ -5,7 +5,6 @@
 #define GJ PASTA_CAT3(pasta_, CURVE, _jacobian)
 #define GA PASTA_CAT3(pasta_, CURVE, _affine)
 #define GOPS(o) ((o)->CURVE)
-#define SF PASTA_CAT3(pasta_, SCALAR, )
 
 /* Reference point: inf = 1 for the identity. */
 typedef struct { mpz_t x, y; int inf; } G(ref);
@@ -81,7 +80,7 @@ static void G(expect)(const pasta_ops *o, const GJ *got, const G(ref) *want, con
 
 /* A random point: [k] G for a random scalar k (via mul_var), on the curve by GMP. */
 static void G(random_point)(GJ *p, G(ref) *ref, const pasta_ops *o, tu_rng *rng) {
-    SF k;
+    SE k;
     cr_assert_eq(o->SCALAR->random(&k, tu_rng_fill, rng), PASTA_OK);
     GOPS(o)->generator(p);
     GOPS(o)->mul_var(p, p, &k);
@@ -124,7 +123,7 @@ static void G(check)(const pasta_ops *o, int rounds) {
         GOPS(o)->add(&r, &p, &np), G(expect)(o, &r, &want, "add (inverse case)");
         GOPS(o)->add_var(&r, &p, &np), G(expect)(o, &r, &want, "add_var (inverse case)");
         /* scalar multiplication: random k, and n - 1 ([n-1] P = -P) */
-        SF ks;
+        SE ks;
         uint64_t raw[4];
         cr_assert_eq(o->SCALAR->random(&ks, tu_rng_fill, &rng), PASTA_OK);
         if (i == 0) {
@@ -146,4 +145,3 @@ static void G(check)(const pasta_ops *o, int rounds) {
 #undef GJ
 #undef GA
 #undef GOPS
-#undef SF

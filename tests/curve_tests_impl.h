@@ -4,9 +4,6 @@
 #define FO(o) ((o)->FIELD)
 #define SO(o) ((o)->SCALAR)
 #define CO(o) ((o)->CURVE)
-#define SE PASTA_CAT3(pasta_, SCALAR, )
-#define AFF PASTA_CAT3(pasta_, CURVE, _affine)
-#define JAC PASTA_CAT3(pasta_, CURVE, _jacobian)
 #define GEN PASTA_CAT3(pasta_, CURVE, _GENERATOR)
 #define LAMBDA PASTA_CAT3(pasta_, SCALAR, _ZETA)
 #define SMOD PASTA_CAT3(pasta_, SCALAR, _MODULUS)
@@ -404,9 +401,6 @@ static void T(jac_hex)(const pasta_ops *o, JAC *r, const char *x, const char *y,
 #undef FO
 #undef SO
 #undef CO
-#undef SE
-#undef AFF
-#undef JAC
 #undef GEN
 #undef LAMBDA
 #undef SMOD

@@ -5,9 +5,6 @@
 #define T(name) PASTA_CAT3(t_, CURVE, PASTA_CAT(_, name))
 #define SO(o) ((o)->SCALAR)
 #define CO(o) ((o)->CURVE)
-#define SE PASTA_CAT3(pasta_, SCALAR, )
-#define AFF PASTA_CAT3(pasta_, CURVE, _affine)
-#define JAC PASTA_CAT3(pasta_, CURVE, _jacobian)
 #define CNAME PASTA_STR_(CURVE)
 
 static void T(rand_scalar)(const pasta_ops *o, SE *k, tu_rng *r) {
@@ -492,7 +489,4 @@ static void T(fixed)(const pasta_ops *o) {
 #undef T
 #undef SO
 #undef CO
-#undef SE
-#undef AFF
-#undef JAC
 #undef CNAME

@@ -1,8 +1,8 @@
-/* Template: the generator fold of an inner-product argument, r[i] = lo[i] + [u] hi[i] for
- * one public scalar u (CV(fold_var), include/pasta/curve.h), on one curve (CURVE, FIELD,
- * SCALAR) on one backend. Included by backends/templates.h after the curve template (it
- * calls CV(glv_decompose), CV(wnaf5), CV(madd_var), ...) and core/parallel.h.
- * docs/CURVES.md has the measurements behind the choices below.
+/* Template (core/for_each.h, PASTA_CURVE_TEMPLATE, via msm/msm_impl.h): the generator
+ * fold of an inner-product argument, r[i] = lo[i] + [u] hi[i] for one public scalar u
+ * (CV(fold_var), include/pasta/curve.h), on one curve (CURVE, FIELD, SCALAR) on one
+ * backend. In msm/, the layer that runs threads, on the curve template's CV(glv_decompose),
+ * CV(wnaf5), CV(madd_var), ... docs/CURVES.md has the measurements behind the choices.
  *
  * u is recoded once for all points: GLV, u = +-k1 +- k2 LAMBDA, and width-5 NAFs of k1 and
  * k2, so every point runs the same schedule of doublings and additions (digit d of k1:
@@ -20,41 +20,10 @@
  * digit, or after P + (-P)) takes the addend, equal x coordinates give a doubling (equal
  * y) or the identity (opposite y); identity hi[i] gives lo[i]; identity lo[i] adds
  * nothing. Affine outputs are unique, so the bytes do not depend on blocks or threads. */
+#include <string.h>
+
 #include "core/parallel.h"
-
-#define SF(name) PASTA_BNAME(SCALAR, name)
-#define SE PASTA_CAT3(pasta_, SCALAR, )
-#define CV(name) PASTA_BNAME(CURVE, name)
-#define AFF PASTA_CAT3(pasta_, CURVE, _affine)
-#define JAC PASTA_CAT3(pasta_, CURVE, _jacobian)
-
-#ifndef PASTA_FOLD_COMMON
-#define PASTA_FOLD_COMMON
-/* Points per block of the batch path (one inversion per step and block). */
-#ifndef PASTA_FOLD_BLOCK
-#define PASTA_FOLD_BLOCK 512
-#endif
-/* Below this many points (per task) the small path is faster (docs/CURVES.md). */
-#ifndef PASTA_FOLD_MIN_BATCH
-#define PASTA_FOLD_MIN_BATCH 48
-#endif
-/* The batch path per backend: portable's multiplication (~380 instructions) leaves the
- * batch steps' serial products latency-bound, and the small path is faster there at every
- * n measured (docs/CURVES.md). */
-#define PASTA_FOLD_BATCH_portable 0
-#define PASTA_FOLD_BATCH_x86_64_asm 1
-#define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
-#define PASTA_FOLD_MAX_THREADS 1024
-#define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */
-#ifndef PASTA_FOLD_HOT
-#if defined(__GNUC__) && !defined(__clang__)
-#define PASTA_FOLD_HOT __attribute__((flatten))
-#else
-#define PASTA_FOLD_HOT
-#endif
-#endif
-static inline size_t pasta_fold_round64(size_t x) { return (x + 63) & ~(size_t)63; }
-#endif /* PASTA_FOLD_COMMON */
+#include "msm/common.h"
 
 /* The shared recoding of u: u = (-1)^n1 k1 + (-1)^n2 k2 LAMBDA, k = sum d[i] 2^i (wNAF 5)
  * for k1 (d1) and k2 (d2), l the digit count of the longer, ntab the table entries the
@@ -84,31 +53,31 @@ typedef struct {
     FE *t2x;       /* BETA t1[j B + k].x */
     FE *pre;       /* prefix products of the step's denominators */
     uint8_t *aid;  /* acc[k] is the identity */
-    uint8_t *kind; /* 0 nothing to do, 1 addition, 2 doubling */
+    uint8_t *kind; /* PASTA_FOLD_SKIP, _ADD or _DBL */
 } CV(fold_scr);
 
 PASTA_TFN size_t CV(fold_stride)(size_t b) {
-    return pasta_fold_round64(b * sizeof(uint32_t)) + 2 * pasta_fold_round64(b * sizeof(AFF)) +
-           pasta_fold_round64(PASTA_FOLD_TAB * b * sizeof(AFF)) +
-           pasta_fold_round64(PASTA_FOLD_TAB * b * sizeof(FE)) +
-           pasta_fold_round64(b * sizeof(FE)) + 2 * pasta_fold_round64(b);
+    return pasta_msm_round64(b * sizeof(uint32_t)) + 2 * pasta_msm_round64(b * sizeof(AFF)) +
+           pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(AFF)) +
+           pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(FE)) +
+           pasta_msm_round64(b * sizeof(FE)) + 2 * pasta_msm_round64(b);
 }
 
 PASTA_TFN void CV(fold_scr_init)(CV(fold_scr) *s, uint8_t *p, size_t b) {
     s->idx = (uint32_t *)(void *)p;
-    p += pasta_fold_round64(b * sizeof(uint32_t));
+    p += pasta_msm_round64(b * sizeof(uint32_t));
     s->acc = (AFF *)(void *)p;
-    p += pasta_fold_round64(b * sizeof(AFF));
+    p += pasta_msm_round64(b * sizeof(AFF));
     s->q = (AFF *)(void *)p;
-    p += pasta_fold_round64(b * sizeof(AFF));
+    p += pasta_msm_round64(b * sizeof(AFF));
     s->t1 = (AFF *)(void *)p;
-    p += pasta_fold_round64(PASTA_FOLD_TAB * b * sizeof(AFF));
+    p += pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(AFF));
     s->t2x = (FE *)(void *)p;
-    p += pasta_fold_round64(PASTA_FOLD_TAB * b * sizeof(FE));
+    p += pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(FE));
     s->pre = (FE *)(void *)p;
-    p += pasta_fold_round64(b * sizeof(FE));
+    p += pasta_msm_round64(b * sizeof(FE));
     s->aid = p;
-    s->kind = p + pasta_fold_round64(b);
+    s->kind = p + pasta_msm_round64(b);
 }
 
 PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
@@ -131,12 +100,12 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
  * 2M + 2S (doubling). The prefix products run in 4 interleaved chains (point k in chain
  * k mod 4), so that consecutive points' multiplications do not wait for each other; the
  * 4 chain products are inverted together (one inversion, 9M). */
-PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
-                                            uint8_t *kind, size_t m) {
+PASTA_TFN PASTA_MSM_KERNEL void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
+                                             uint8_t *kind, size_t m) {
     FE acc[4] = {FC(ONE), FC(ONE), FC(ONE), FC(ONE)}, inv[4], den, t01, t23, t;
     size_t live = 0;
     for (size_t k = 0; k < m; k++) {
-        kind[k] = 0;
+        kind[k] = PASTA_FOLD_SKIP;
         if (q != NULL && CV(affine_is_identity)(&q[k])) continue;
         if (aid[k]) {
             if (q != NULL) {
@@ -147,7 +116,7 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
         }
         if (q == NULL) {
             F(dbl)(&den, &a[k].y); /* y != 0: no point of order 2 */
-            kind[k] = 2;
+            kind[k] = PASTA_FOLD_DBL;
         } else {
             F(sub)(&den, &q[k].x, &a[k].x);
             if (F(is_zero)(&den)) {
@@ -156,9 +125,9 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
                     continue;
                 }
                 F(dbl)(&den, &a[k].y);
-                kind[k] = 2;
+                kind[k] = PASTA_FOLD_DBL;
             } else {
-                kind[k] = 1;
+                kind[k] = PASTA_FOLD_ADD;
             }
         }
         pre[k] = acc[k & 3];
@@ -178,11 +147,11 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
     F(mul)(&inv[2], &t01, &acc[3]);
     F(mul)(&inv[3], &t01, &acc[2]);
     for (size_t k = m; k-- > 0;) {
-        if (kind[k] == 0) continue;
+        if (kind[k] == PASTA_FOLD_SKIP) continue;
         AFF *p = &a[k];
         FE *iv = &inv[k & 3];
         FE di, lam, num, x3;
-        if (kind[k] == 1) {
+        if (kind[k] == PASTA_FOLD_ADD) {
             F(sub)(&den, &q[k].x, &p->x);
             F(sub)(&num, &q[k].y, &p->y);
         } else {
@@ -196,7 +165,7 @@ PASTA_TFN PASTA_FOLD_HOT void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, 
         F(mul)(&lam, &num, &di);
         F(sqr)(&x3, &lam);
         F(sub)(&x3, &x3, &p->x);
-        F(sub)(&x3, &x3, kind[k] == 1 ? &q[k].x : &p->x);
+        F(sub)(&x3, &x3, kind[k] == PASTA_FOLD_ADD ? &q[k].x : &p->x);
         F(sub)(&num, &p->x, &x3);
         F(mul)(&num, &num, &lam);
         F(sub)(&p->y, &num, &p->y);
@@ -220,8 +189,8 @@ PASTA_TFN void CV(fold_addend)(const CV(fold_scr) *s, const CV(fold_rec) *rec, s
 }
 
 /* The batch path on points [i0, i0 + cnt), cnt <= b. */
-PASTA_TFN PASTA_FOLD_HOT void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s,
-                                             size_t i0, size_t cnt, size_t b) {
+PASTA_TFN void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s, size_t i0,
+                              size_t cnt, size_t b) {
     const CV(fold_rec) *rec = x->rec;
     size_t m = 0;
     for (size_t i = i0; i < i0 + cnt; i++)
@@ -328,8 +297,8 @@ PASTA_TFN void CV(fold_small)(AFF *r, const AFF *lo, const AFF *hi, size_t n,
 PASTA_TFN void CV(fold_task)(void *ctx, size_t task) {
     CV(fold_ctx) *x = ctx;
     CV(fold_scr) s;
-    size_t lo = x->n / x->ntasks * task + (task < x->n % x->ntasks ? task : x->n % x->ntasks);
-    size_t hi = lo + x->n / x->ntasks + (task < x->n % x->ntasks ? 1 : 0);
+    size_t lo, hi;
+    pasta_range(x->n, x->ntasks, task, &lo, &hi);
     size_t nt = (size_t)x->rec->ntab;
     if (x->small) {
         CV(fold_small)(x->r + lo, x->lo + lo, x->hi + lo, hi - lo, x->rec, x->tj + nt * lo,
@@ -339,10 +308,9 @@ PASTA_TFN void CV(fold_task)(void *ctx, size_t task) {
     CV(fold_scr_init)(&s, x->scratch + task * x->stride, x->block);
     size_t nblk = (hi - lo + x->block - 1) / x->block;
     for (size_t j = 0; j < nblk; j++) {
-        /* blocks of equal size (+-1) */
-        size_t a = lo + (hi - lo) / nblk * j + (j < (hi - lo) % nblk ? j : (hi - lo) % nblk);
-        size_t c = (hi - lo) / nblk + (j < (hi - lo) % nblk ? 1 : 0);
-        CV(fold_block)(x, &s, a, c, x->block);
+        size_t a, e; /* blocks of equal size (+-1) */
+        pasta_range(hi - lo, nblk, j, &a, &e);
+        CV(fold_block)(x, &s, lo + a, e - a, x->block);
     }
 }
 
@@ -370,7 +338,7 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
     if (x.ntasks == 0) x.ntasks = 1;
     if (x.small) {
         size_t nt = (size_t)rec.ntab;
-        size_t o_ta = pasta_fold_round64((nt + 1) * n * sizeof(JAC));
+        size_t o_ta = pasta_msm_round64((nt + 1) * n * sizeof(JAC));
         uint8_t *mem = pasta_alloc(o_ta + nt * n * sizeof(AFF) + 64);
         if (mem == NULL) return PASTA_ERR_NO_MEMORY;
         x.tj = (JAC *)(void *)mem;
@@ -390,9 +358,3 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
     pasta_free(x.scratch);
     return PASTA_OK;
 }
-
-#undef SF
-#undef SE
-#undef CV
-#undef AFF
-#undef JAC

@@ -1,0 +1,133 @@
+/* The msm/ layer's plain code (not a template): limits and tuning, digit recoding, the
+ * window and chunk rules (msm/common.c, compiled once), and the attributes of the hot
+ * functions. Used by the templates msm/bucket_impl.h, msm/var_impl.h, msm/fixed_impl.h
+ * and msm/fold_impl.h. docs/MSM.md records the measurements behind each constant. */
+#ifndef PASTA_MSM_COMMON_H
+#define PASTA_MSM_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/names.h"
+
+/* Largest n accepted (every per-point byte count below stays far from SIZE_MAX). */
+#define PASTA_MSM_MAX_N (SIZE_MAX / 1024)
+/* Thread counts above this are clamped to it. */
+#define PASTA_MSM_MAX_THREADS 1024
+#define PASTA_MSM_MAX_C 20
+/* Batch-affine tuning (docs/MSM.md): windows are grouped so that a job has about
+ * GROUP_BUCKETS buckets; a batch holds buckets / BATCH_DIV additions, at most BATCH_MAX. */
+#ifndef PASTA_MSM_GROUP_BUCKETS
+#define PASTA_MSM_GROUP_BUCKETS 2048
+#endif
+#ifndef PASTA_MSM_BATCH_DIV
+#define PASTA_MSM_BATCH_DIV 4
+#endif
+#ifndef PASTA_MSM_BATCH_MAX
+#define PASTA_MSM_BATCH_MAX 512
+#endif
+
+/* Flags of a batch entry (CV(msm_pend).s): NEG is the caller's (add -src); the flush sets
+ * DBL (src == bucket: a doubling) or CANCEL (src == -bucket: the bucket empties). */
+enum { PASTA_MSM_PEND_NEG = 1, PASTA_MSM_PEND_DBL = 2, PASTA_MSM_PEND_CANCEL = 4 };
+
+/* gcc leaves F(mul) a call inside the big template functions; flatten inlines every
+ * kernel into the two innermost ones (the batch flush and the fold step: docs/MSM.md
+ * has the counts), each noinline so that it has one copy per curve and backend. clang
+ * inlines the kernels without it. */
+#ifndef PASTA_MSM_KERNEL
+#define PASTA_MSM_KERNEL PASTA_FLAT
+#endif
+/* The small bucket steps, inlined where the hot loops call them. */
+#if defined(__GNUC__)
+#define PASTA_MSM_INLINE inline __attribute__((always_inline))
+#else
+#define PASTA_MSM_INLINE inline
+#endif
+/* Called once per batch or job: one copy, not inlined into every caller. */
+#if defined(__GNUC__)
+#define PASTA_MSM_COLD __attribute__((noinline))
+#else
+#define PASTA_MSM_COLD
+#endif
+
+static inline size_t pasta_msm_round64(size_t x) { return (x + 63) & ~(size_t)63; }
+
+/* bits [pos, pos + len) of the little-endian integer k of `limbs` limbs (len <= 32, pos
+ * may be -1: bit -1 reads as 0); bits at or above 64 limbs read as 0. */
+static inline uint64_t pasta_msm_bits(const uint64_t *k, int limbs, int pos, int len) {
+    uint64_t v;
+    if (pos < 0) return (pasta_msm_bits(k, limbs, 0, len - 1) << 1);
+    int l = pos >> 6, s = pos & 63;
+    if (l >= limbs) return 0;
+    v = k[l] >> s;
+    if (s + len > 64 && l + 1 < limbs) v |= k[l + 1] << (64 - s);
+    return v & ((UINT64_C(1) << len) - 1);
+}
+
+/* The signed (Booth) digit of window w: bits [wc, wc + c) + bit (wc - 1) - 2^c bit
+ * (wc + c - 1), in [-2^(c-1), 2^(c-1)]. The digits of all windows represent k when k <
+ * 2^(nwin c - 1). */
+static inline int pasta_msm_digit(const uint64_t *k, int limbs, int w, int c) {
+    uint64_t v = pasta_msm_bits(k, limbs, w * c - 1, c + 1); /* bit wc-1 at bit 0 */
+    int raw = (int)(v >> 1), low = (int)(v & 1);
+    return raw + low - ((raw >> (c - 1)) << c);
+}
+
+/* Window count for magnitudes below 2^(bits - 1): bits = 128 (GLV halves < 2^127) or 256
+ * (full scalars < 2^255). */
+static inline int pasta_msm_nwin(int bits, int c) { return (bits + c - 1) / c; }
+
+/* Points per batch inversion for nbt buckets in flight (docs/MSM.md: buckets / 4). */
+static inline size_t pasta_msm_batch(size_t nbt) {
+    size_t b = nbt / PASTA_MSM_BATCH_DIV;
+    if (b < 16) b = 16;
+    if (b > PASTA_MSM_BATCH_MAX) b = PASTA_MSM_BATCH_MAX;
+    return b;
+}
+
+/* Affine slots of a task: the buckets and the reduction chains. */
+static inline size_t pasta_msm_slots(size_t nbt, size_t chains) { return nbt + 2 * chains; }
+
+/* 1 when the top window of magnitudes below 2^(bits - 1) has at most 5 value bits: its
+ * additions pile into <= 33 buckets, which batch-affine would serialise (docs/MSM.md), so
+ * they go to Jacobian buckets (normalised into the affine ones before the reduction). */
+static inline int pasta_msm_jtop(int bits, int c, int nwin) {
+    return bits - 1 - (nwin - 1) * c <= 5;
+}
+
+/* The schedule rules (msm/common.c), pure functions of their arguments and the L2 size:
+ * the window size for npts points of `bits`-bit magnitudes (the c minimising the cost
+ * model; ties: the smaller c); */
+PASTA_INTERNAL int pasta_msm_window(size_t npts, int bits, int affine);
+/* the fixed-base window for n bases; */
+PASTA_INTERNAL int pasta_msm_fixed_window(size_t n);
+/* the chunks of points for T threads (the count minimising the modelled longest task; 1
+ * for T = 1); */
+PASTA_INTERNAL size_t pasta_msm_chunks(size_t npts, size_t ngroups, int g, size_t nb,
+                                       int affine, int threads);
+/* the segments per window of the affine reduction of g windows of nb buckets. */
+PASTA_INTERNAL size_t pasta_msm_segs(size_t nb, int g);
+
+/* ---- The generator fold (msm/fold_impl.h). */
+
+/* Points per block of the batch path (one inversion per step and block). */
+#ifndef PASTA_FOLD_BLOCK
+#define PASTA_FOLD_BLOCK 512
+#endif
+/* Below this many points (per task) the small path is faster (docs/CURVES.md). */
+#ifndef PASTA_FOLD_MIN_BATCH
+#define PASTA_FOLD_MIN_BATCH 48
+#endif
+/* The batch path per backend (the tuning of a backend's kernels, named by PASTA_BACKEND):
+ * portable's multiplication (~380 instructions) leaves the batch steps' serial products
+ * latency-bound, and the small path is faster there at every n measured (docs/CURVES.md). */
+#define PASTA_FOLD_BATCH_portable 0
+#define PASTA_FOLD_BATCH_x86_64_asm 1
+#define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
+#define PASTA_FOLD_MAX_THREADS 1024
+#define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */
+/* What a fold step does at one point. */
+enum { PASTA_FOLD_SKIP = 0, PASTA_FOLD_ADD = 1, PASTA_FOLD_DBL = 2 };
+
+#endif /* PASTA_MSM_COMMON_H */

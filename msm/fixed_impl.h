@@ -1,0 +1,177 @@
+/* Template (core/for_each.h, PASTA_CURVE_TEMPLATE, via msm/msm_impl.h): the fixed-base
+ * MSM on one curve, CV(msm_fixed_size), CV(msm_fixed_build) and CV(msm_fixed_var) of
+ * msm/msm_list.h (contracts: include/pasta/msm.h), on the buckets of msm/bucket_impl.h.
+ *
+ * A table (a commitment key) holds [2^(jc)] P_i, j < nwin = ceil(256 / c), affine, after
+ * a 64-byte header; an MSM is then one bucket set over the n nwin table points with digit
+ * j of k_i for entry (i, j): no doublings, one reduction per chunk. No GLV (the table
+ * already splits each scalar into nwin pieces; the endomorphism would cost a
+ * multiplication per addition or twice the memory: docs/MSM.md). */
+#include <string.h>
+
+#include "core/parallel.h"
+#include "msm/common.h"
+#include "msm/msm_list.h"
+
+#define PASTA_MSM_TABLE_MAGIC (UINT64_C(0x70617374616d7300) + FIELD_ID)
+
+typedef struct {
+    uint64_t magic, n, size;
+    uint32_t c, nwin;
+    uint64_t reserved[4]; /* 64 bytes in all */
+} CV(msm_table_hdr);
+
+PASTA_TFN size_t CV(msm_fixed_size)(size_t n, int c) {
+    if (c < 0 || c > PASTA_MSM_MAX_C || n > PASTA_MSM_MAX_N) return 0;
+    if (c == 0) c = pasta_msm_fixed_window(n);
+    size_t nwin = (size_t)pasta_msm_nwin(256, c);
+    if (n > (SIZE_MAX - sizeof(CV(msm_table_hdr))) / (nwin * sizeof(AFF))) return 0;
+    return sizeof(CV(msm_table_hdr)) + n * nwin * sizeof(AFF);
+}
+
+typedef struct {
+    const AFF *bases;
+    AFF *tab;
+    size_t n, ntasks;
+    int c, nwin;
+} CV(msm_build_ctx);
+
+PASTA_TFN void CV(msm_build_task)(void *ctx, size_t task) {
+    CV(msm_build_ctx) *x = ctx;
+    size_t lo, hi;
+    pasta_range(x->n, x->ntasks, task, &lo, &hi);
+    JAC tmp[256], cur;
+    for (size_t i = lo; i < hi; i++) {
+        CV(from_affine)(&cur, &x->bases[i]);
+        for (int j = 0; j < x->nwin; j++) {
+            if (j > 0)
+                for (int d = 0; d < x->c; d++) CV(dbl)(&cur, &cur);
+            tmp[j] = cur;
+        }
+        (void)CV(batch_to_affine)(&x->tab[i * (size_t)x->nwin], tmp, (size_t)x->nwin);
+    }
+}
+
+PASTA_TFN int CV(msm_fixed_build)(PASTA_T_tab *table, size_t table_size, const AFF *bases,
+                                  size_t n, int c, int threads) {
+    if (table == NULL || threads < 0 || c < 0 || c > PASTA_MSM_MAX_C ||
+        (n > 0 && bases == NULL) || ((uintptr_t)(void *)table & 7) != 0)
+        return PASTA_ERR_INVALID_ARG;
+    size_t need = CV(msm_fixed_size)(n, c);
+    if (need == 0 || table_size < need) return PASTA_ERR_INVALID_ARG;
+    if (c == 0) c = pasta_msm_fixed_window(n);
+    if (threads == 0) threads = pasta_threads_default();
+    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    CV(msm_table_hdr) h;
+    memset(&h, 0, sizeof h);
+    h.magic = PASTA_MSM_TABLE_MAGIC;
+    h.n = n;
+    h.size = need;
+    h.c = (uint32_t)c;
+    h.nwin = (uint32_t)pasta_msm_nwin(256, c);
+    CV(msm_build_ctx) b = {bases, (AFF *)(void *)((uint8_t *)(void *)table + sizeof h), n,
+                           (size_t)threads < n ? (size_t)threads : n, c, (int)h.nwin};
+    pasta_parallel_for(b.ntasks, threads, CV(msm_build_task), &b);
+    memcpy(table, &h, sizeof h);
+    return PASTA_OK;
+}
+
+/* One chunk of scalars: every (scalar, window) digit into the one bucket set. */
+PASTA_TFN void CV(msm_fixed_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t ch) {
+    size_t lo, hi;
+    pasta_range(x->n, x->nchunks, ch, &lo, &hi);
+    CV(msm_task_clear)(t, x->nb);
+    for (size_t i = lo; i < hi; i++) {
+        const uint64_t *m = x->mag + 4 * i;
+        if ((m[0] | m[1] | m[2] | m[3]) == 0) continue;
+        const AFF *row = &x->tab[i * (size_t)x->nwin];
+        for (int w = 0; w < x->nwin; w++) {
+            int d = pasta_msm_digit(m, 4, w, x->c);
+            if (d == 0) continue;
+            uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1;
+            if (x->affine && !(x->jtop && w == x->nwin - 1))
+                CV(msm_aadd)(t, b, &row[w], (uint32_t)(d < 0));
+            else
+                CV(msm_jadd)(t, b, &row[w], (uint32_t)(d < 0));
+        }
+    }
+    if (x->affine) {
+        CV(msm_finish)(t, x->nb);
+        CV(msm_areduce)(&x->part[ch], 1, t, x, 1);
+    } else {
+        CV(msm_reduce)(&x->part[ch], t, x, 0);
+    }
+}
+
+PASTA_TFN void CV(msm_fixed_task_fn)(void *ctx, size_t task) {
+    CV(msm_ctx) *x = ctx;
+    CV(msm_task) t;
+    CV(msm_task_init)(&t, x, task);
+    size_t lo, hi;
+    pasta_range(x->njobs, x->ntasks, task, &lo, &hi);
+    for (size_t j = lo; j < hi; j++) CV(msm_fixed_job)(&t, x, j);
+}
+
+PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scalars, size_t n,
+                                int threads) {
+    if (threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) {
+        CV(identity)(r);
+        return PASTA_OK;
+    }
+    if (table == NULL || scalars == NULL || ((uintptr_t)(const void *)table & 7) != 0)
+        return PASTA_ERR_INVALID_ARG;
+    CV(msm_table_hdr) h;
+    memcpy(&h, table, sizeof h);
+    if (h.magic != PASTA_MSM_TABLE_MAGIC || n > h.n || h.c < 1 || h.c > PASTA_MSM_MAX_C ||
+        h.nwin != (uint32_t)pasta_msm_nwin(256, (int)h.c))
+        return PASTA_ERR_INVALID_ARG;
+    if (threads == 0) threads = pasta_threads_default();
+    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    CV(msm_ctx) x;
+    memset(&x, 0, sizeof x);
+    x.tab = (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h);
+    x.scalars = scalars;
+    x.n = n;
+    x.npts = n;
+    x.limbs = 4;
+    x.bits = 256;
+    x.c = (int)h.c;
+    x.nwin = (int)h.nwin;
+    x.g = 1;
+    x.ngroups = 1;
+    x.nb = (size_t)1 << (x.c - 1);
+    x.affine = n * (size_t)x.nwin >= 64;
+    x.batch = pasta_msm_batch(x.nb);
+    x.nchunks = pasta_msm_chunks(n * (size_t)x.nwin, 1, 1, x.nb, x.affine, threads);
+    if (x.nchunks > n) x.nchunks = n;
+    x.njobs = x.nchunks;
+    x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
+    x.segs = x.affine ? pasta_msm_segs(x.nb, 1) : 0;
+    x.jtop = pasta_msm_jtop(256, x.c, x.nwin);
+    x.stride = CV(msm_stride)(x.nb, x.segs, x.batch, x.affine);
+    size_t o_neg = pasta_msm_round64(n * 4 * sizeof(uint64_t));
+    size_t o_part = o_neg + pasta_msm_round64(n);
+    size_t o_scr = o_part + pasta_msm_round64(x.nchunks * sizeof(JAC));
+    uint8_t *mem = pasta_alloc(o_scr + x.ntasks * x.stride);
+    if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+    x.mag = (uint64_t *)(void *)mem;
+    x.neg = mem + o_neg;
+    x.part = (JAC *)(void *)(mem + o_part);
+    x.scratch = mem + o_scr;
+    size_t ntasks = x.ntasks;
+    x.ntasks = (size_t)threads < n ? (size_t)threads : n;
+    pasta_parallel_for(x.ntasks, threads, CV(msm_recode_task), &x);
+    x.ntasks = ntasks;
+    pasta_parallel_for(x.ntasks, threads, CV(msm_fixed_task_fn), &x);
+    JAC acc;
+    AFF a;
+    CV(identity)(&acc);
+    for (size_t ch = 0; ch < x.nchunks; ch++) CV(add_var)(&acc, &acc, &x.part[ch]);
+    pasta_free(mem);
+    CV(to_affine_var)(&a, &acc);
+    CV(from_affine)(r, &a);
+    return PASTA_OK;
+}
+
+#undef PASTA_MSM_TABLE_MAGIC

@@ -1,0 +1,193 @@
+/* Template (core/for_each.h, PASTA_CURVE_TEMPLATE, via msm/msm_impl.h): the
+ * variable-base MSM on one curve, CV(msm_var), CV(msm_bytes_var) and CV(msm_var_opt) of
+ * msm/msm_list.h (contracts: include/pasta/msm.h), on the buckets of msm/bucket_impl.h.
+ * The phases of a call are in msm/msm_impl.h. */
+#include <string.h>
+
+#include "core/parallel.h"
+#include "msm/common.h"
+#include "msm/msm_list.h"
+
+/* One job: the windows of group gi over the points of chunk ch (each point's digits of
+ * all g windows go to distinct buckets, so small windows still fill large batches);
+ * writes each window's sum to part[w * nchunks + ch]. */
+PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
+    size_t gi = job / x->nchunks, ch = job % x->nchunks;
+    int w0 = (int)gi * x->g, g = x->nwin - w0 < x->g ? x->nwin - w0 : x->g;
+    size_t lo, hi;
+    pasta_range(x->npts, x->nchunks, ch, &lo, &hi);
+    size_t nb = x->nb, nbt = nb * (size_t)x->g, reach = 0;
+    CV(msm_task_clear)(t, nbt);
+    /* batch from the buckets this job's digits reach (the top window's are fewer) */
+    for (int wi = 0; wi < g; wi++)
+        if (w0 + wi < x->nwin - 1)
+            reach += nb;
+        else if (!x->jtop)
+            reach += x->topnb;
+    t->batch = pasta_msm_batch(reach) < x->batch ? pasta_msm_batch(reach) : x->batch;
+    for (size_t j = lo; j < hi; j++) {
+        const uint64_t *m = x->mag + (size_t)x->limbs * j;
+        if (m[0] == 0 && m[1] == 0 && (x->limbs == 2 || (m[2] == 0 && m[3] == 0))) continue;
+        const AFF *p = CV(msm_point)(x, j);
+        uint32_t pn = x->neg[j];
+#if defined(__SIZEOF_INT128__)
+        /* GLV magnitudes (< 2^127): u = 2k, window w's c + 1 bits (wc - 1 ... wc + c - 1
+         * of k) at bit wc of u */
+        pasta_u128 u = 0;
+        if (x->limbs == 2) u = (((pasta_u128)m[1] << 64) | m[0]) << 1;
+#endif
+        for (int wi = 0; wi < g; wi++) {
+            int d;
+#if defined(__SIZEOF_INT128__)
+            if (x->limbs == 2) {
+                int sh = (w0 + wi) * x->c;
+                int v = sh < 128 ? (int)((uint64_t)(u >> sh) & ((UINT64_C(2) << x->c) - 1)) : 0;
+                d = (v >> 1) + (v & 1) - ((v >> x->c) << x->c);
+            } else
+#endif
+                d = pasta_msm_digit(m, x->limbs, w0 + wi, x->c);
+            if (d == 0) continue;
+            uint32_t s = (uint32_t)(d < 0) ^ pn;
+            uint32_t b = (uint32_t)((size_t)wi * nb) + (uint32_t)(d < 0 ? -d : d) - 1;
+            if (x->affine && !(x->jtop && w0 + wi == x->nwin - 1))
+                CV(msm_aadd)(t, b, p, s);
+            else
+                CV(msm_jadd)(t, b, p, s);
+        }
+    }
+    if (x->affine) {
+        CV(msm_finish)(t, nbt);
+        CV(msm_areduce)(&x->part[(size_t)w0 * x->nchunks + ch], x->nchunks, t, x, g);
+    } else {
+        for (int wi = 0; wi < g; wi++)
+            CV(msm_reduce)(&x->part[(size_t)(w0 + wi) * x->nchunks + ch], t, x,
+                           (size_t)wi * nb);
+    }
+}
+
+PASTA_TFN void CV(msm_task_fn)(void *ctx, size_t task) {
+    CV(msm_ctx) *x = ctx;
+    CV(msm_task) t;
+    CV(msm_task_init)(&t, x, task);
+    size_t lo, hi;
+    pasta_range(x->njobs, x->ntasks, task, &lo, &hi);
+    for (size_t j = lo; j < hi; j++) CV(msm_job)(&t, x, j);
+}
+
+/* The common body of msm_var, msm_bytes_var and msm_var_opt, on checked arguments
+ * (CV(msm_check)); n = 0 gives the identity. */
+PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uint8_t *sbytes,
+                          size_t n, int threads, int c, int flags) {
+    if (n == 0) {
+        CV(identity)(r);
+        return PASTA_OK;
+    }
+    CV(msm_ctx) x;
+    memset(&x, 0, sizeof x);
+    x.bases = bases;
+    x.scalars = scalars;
+    x.sbytes = sbytes;
+    x.n = n;
+    x.glv = !(flags & PASTA_MSM_F_NOGLV);
+    x.npts = x.glv ? 2 * n : n;
+    x.limbs = x.glv ? 2 : 4;
+    x.bits = x.glv ? 128 : 256;
+    if (threads == 0) threads = pasta_threads_default();
+    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    if (flags & PASTA_MSM_F_JACOBIAN)
+        x.affine = 0;
+    else if (flags & PASTA_MSM_F_AFFINE)
+        x.affine = 1;
+    else
+        x.affine = x.npts >= 16; /* docs/MSM.md: batch-affine is ahead from n = 8 up */
+    x.c = c != 0 ? c : pasta_msm_window(x.npts, x.bits, x.affine);
+    x.nwin = pasta_msm_nwin(x.bits, x.c);
+    x.nb = (size_t)1 << (x.c - 1);
+    /* window groups of about PASTA_MSM_GROUP_BUCKETS buckets (docs/MSM.md) */
+    x.g = (int)((PASTA_MSM_GROUP_BUCKETS + x.nb - 1) / x.nb);
+    if (x.g > x.nwin) x.g = x.nwin;
+    x.ngroups = (size_t)((x.nwin + x.g - 1) / x.g);
+    x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
+    {
+        int topbits = x.bits - 1 - (x.nwin - 1) * x.c; /* the top digit is <= 2^topbits */
+        x.topnb = topbits >= x.c - 1 ? x.nb : (size_t)1 << topbits;
+    }
+    size_t nbt = x.nb * (size_t)x.g;
+    x.batch = pasta_msm_batch(nbt);
+    x.segs = x.affine ? pasta_msm_segs(x.nb, x.g) : 0;
+    x.jtop = pasta_msm_jtop(x.bits, x.c, x.nwin);
+    x.nchunks = pasta_msm_chunks(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
+    x.njobs = x.ngroups * x.nchunks;
+    x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
+    x.stride = CV(msm_stride)(nbt, (size_t)x.g * x.segs, x.batch, x.affine);
+
+    /* one block: magnitudes, signs, endo images, partial sums, task scratch */
+    size_t o_mag = 0;
+    size_t o_neg = o_mag + pasta_msm_round64(n * 4 * sizeof(uint64_t));
+    size_t o_endo = o_neg + pasta_msm_round64(x.npts);
+    size_t o_part = o_endo + (x.glv ? pasta_msm_round64(n * sizeof(AFF)) : 0);
+    size_t o_scr = o_part + pasta_msm_round64((size_t)x.nwin * x.nchunks * sizeof(JAC));
+    size_t total = o_scr + x.ntasks * x.stride;
+    uint8_t *mem = pasta_alloc(total);
+    if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+    x.mag = (uint64_t *)(void *)(mem + o_mag);
+    x.neg = mem + o_neg;
+    x.endo = x.glv ? (AFF *)(void *)(mem + o_endo) : NULL;
+    x.part = (JAC *)(void *)(mem + o_part);
+    x.scratch = mem + o_scr;
+
+    size_t ntasks = x.ntasks;
+    x.ntasks = (size_t)threads < n ? (size_t)threads : n;
+    pasta_parallel_for(x.ntasks, threads, CV(msm_recode_task), &x);
+    x.ntasks = ntasks;
+    pasta_parallel_for(x.ntasks, threads, CV(msm_task_fn), &x);
+
+    JAC acc;
+    AFF a;
+    CV(identity)(&acc);
+    for (int w = x.nwin - 1; w >= 0; w--) {
+        if (!CV(is_identity)(&acc))
+            for (int i = 0; i < x.c; i++) CV(dbl)(&acc, &acc);
+        for (size_t ch = 0; ch < x.nchunks; ch++)
+            CV(add_var)(&acc, &acc, &x.part[(size_t)w * x.nchunks + ch]);
+    }
+    pasta_free(mem);
+    CV(to_affine_var)(&a, &acc);
+    CV(from_affine)(r, &a);
+    return PASTA_OK;
+}
+
+/* The argument checks of include/pasta/msm.h shared by the variable-base entries:
+ * PASTA_OK or PASTA_ERR_INVALID_ARG; writes nothing. bases and scalars may be NULL when
+ * n = 0. */
+PASTA_TFN int CV(msm_check)(const AFF *bases, const void *scalars, size_t n, int threads) {
+    if (threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n > 0 && (bases == NULL || scalars == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (n > PASTA_MSM_MAX_N) return PASTA_ERR_INVALID_ARG;
+    return PASTA_OK;
+}
+
+PASTA_TFN int CV(msm_var)(JAC *r, const AFF *bases, const SE *scalars, size_t n, int threads) {
+    int rc = CV(msm_check)(bases, scalars, n, threads);
+    if (rc != PASTA_OK) return rc;
+    return CV(msm_run)(r, bases, scalars, NULL, n, threads, 0, 0);
+}
+
+PASTA_TFN int CV(msm_bytes_var)(JAC *r, const AFF *bases, const uint8_t *scalars, size_t n,
+                                int threads) {
+    int rc = CV(msm_check)(bases, scalars, n, threads);
+    if (rc != PASTA_OK) return rc;
+    for (size_t i = 0; i < n; i++) {
+        SE k;
+        if (SF(from_bytes)(&k, scalars + 32 * i) != PASTA_OK) return PASTA_ERR_NONCANONICAL;
+    }
+    return CV(msm_run)(r, bases, NULL, scalars, n, threads, 0, 0);
+}
+
+PASTA_TFN int CV(msm_var_opt)(JAC *r, const AFF *bases, const SE *scalars, size_t n,
+                              int threads, int c, int flags) {
+    if (c < 0 || c > PASTA_MSM_MAX_C) return PASTA_ERR_INVALID_ARG;
+    int rc = CV(msm_check)(bases, scalars, n, threads);
+    if (rc != PASTA_OK) return rc;
+    return CV(msm_run)(r, bases, scalars, NULL, n, threads, c, flags);
+}

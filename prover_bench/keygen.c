@@ -203,7 +203,15 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
     }
     halo2_vk_transcript_repr(&vk->transcript_repr, t.s, t.len);
     halo2_text_free(&t);
+    int rc = halo2_program_compile(&vk->gates, cs);
+    if (rc != PASTA_OK) return rc;
+    vk->gates_cs = cs;
     return PASTA_OK;
+}
+
+void halo2_vk_free(halo2_vk *vk) {
+    halo2_program_free(&vk->gates);
+    vk->gates_cs = NULL;
 }
 
 static void text_modulus(halo2_text *t, const uint64_t m[4]) {

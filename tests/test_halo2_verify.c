@@ -378,6 +378,37 @@ Test(halo2_verify, malformed_constraint_systems_have_their_own_errors) {
     cr_assert_str_eq(halo2_strerror(PASTA_ERR_NO_MEMORY), pasta_strerror(PASTA_ERR_NO_MEMORY));
 }
 
+/* keygen_vk compiles the verifier's gate program (the key owns it) and reports a malformed
+ * expression itself, before any commitment; a copy of the key without the program (the
+ * verifier then compiles its own for the key's cs) gives the same result on every proof. */
+Test(halo2_verify, the_keys_gate_program_is_compiled_at_keygen) {
+    cr_assert(vk.gates_cs == &cs);
+    cr_assert_gt(vk.gates.nops, 0);
+    halo2_vk own = vk;
+    own.gates_cs = NULL;
+    memset(&own.gates, 0, sizeof own.gates);
+    uint8_t buf[PROOF_LEN];
+    for (int i = 0; i < 3; i++)
+        for (size_t pos = 0; pos <= PROOF_LEN; pos += i ? PROOF_LEN : 97) {
+            memcpy(buf, proofs[i], PROOF_LEN);
+            if (pos < PROOF_LEN) buf[pos] ^= 0x01; /* PROOF_LEN: unchanged */
+            const int want = halo2_verify_proof(&params, &vk, NULL, NULL, buf, PROOF_LEN);
+            cr_assert_eq(halo2_verify_proof(&params, &own, NULL, NULL, buf, PROOF_LEN), want,
+                         "proof-%d byte %zu", i + 1, pos);
+            if (pos == PROOF_LEN) cr_assert_eq(want, PASTA_OK);
+        }
+    static halo2_cs bad;
+    bad = cs;
+    bad.nodes[bad.gate_polys[0]].op = HALO2_E_FIXED;
+    bad.nodes[bad.gate_polys[0]].query = bad.n_fixed_queries; /* out of range */
+    halo2_assembly a;
+    cr_assert_eq(halo2_assembly_init(&a, &bad, 11), PASTA_OK);
+    halo2_vk bvk;
+    cr_assert_eq(halo2_keygen_vk(&bvk, &params, &bad, &a), PASTA_ERR_INVALID_ARG);
+    cr_assert(bvk.gates_cs == NULL && bvk.gates.ops == NULL);
+    halo2_assembly_free(&a);
+}
+
 /* ---- lookup_k11: the three proofs halo2 made for tests/vectors/halo2/README.md's lookup
  * circuit (tests/vectors/halo2/lookup_k11/proof-N.bin with instance-N.hex): an instance
  * column, rotations -1/0/+1, compressed selectors and one lookup argument. */

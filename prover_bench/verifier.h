@@ -65,7 +65,8 @@ int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
  *   PASTA_ERR_INVALID_ARG  bad arguments (NULL, params and vk for different k, missing
  *                          instances, an instance column longer than
  *                          n - (blinding factors + 1): halo2's InstanceTooLarge; a broken
- *                          expression in a vk's cs that keygen_vk did not compile);
+ *                          expression in a cs put into the vk after keygen_vk, which
+ *                          reports it for its own);
  *   HALO2_ERR_LIMIT        beyond this verifier's limits (more than 64 distinct opening
  *                          points or h pieces, HALO2_MAX_OPEN_QUERIES queries);
  *   PASTA_ERR_NO_MEMORY.

@@ -2,7 +2,7 @@
  * plonk_k11 and lookup_k11 (instance-1 of tests/vectors/halo2/lookup_k11: 1, 503), seeded
  * with real proofs (halo2's and pasta's). Input: a circuit byte (bit 0: 0 plonk_k11,
  * 1 lookup_k11), then the proof. Checks:
- *   - the result is PASTA_OK, HALO2_ERR_VERIFY or PASTA_ERR_INVALID_ARG (malformed), the
+ *   - the result is PASTA_OK, HALO2_ERR_VERIFY or HALO2_ERR_MALFORMED (malformed), the
  *     same on every backend, with the same fault and offset;
  *   - a malformed proof has a fault; its offset is a multiple of 32 inside the proof, or
  *     for trailing bytes the proof size (halo2_proof_size); a proof of another length
@@ -102,13 +102,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const int rc = halo2_verify_proof_explain(&params, &c->vk, 1, lookup ? inst : NULL,
                                                   lookup ? ilens : NULL, len ? proof : NULL, len,
                                                   &f, &off);
-        FZ_CHECK(rc == PASTA_OK || rc == HALO2_ERR_VERIFY || rc == PASTA_ERR_INVALID_ARG,
+        FZ_CHECK(rc == PASTA_OK || rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED,
                  "result %d", rc);
-        FZ_CHECK((rc == PASTA_ERR_INVALID_ARG) == (f != HALO2_FAULT_NONE), "rc %d fault %d", rc, f);
+        FZ_CHECK((rc == HALO2_ERR_MALFORMED) == (f != HALO2_FAULT_NONE), "rc %d fault %d", rc, f);
         if (f == HALO2_FAULT_TRAILING) FZ_CHECK(off == c->size && len > c->size, "trailing at %zu", off);
         else if (f != HALO2_FAULT_NONE) FZ_CHECK(off % 32 == 0 && off < c->size && off <= len, "offset %zu", off);
         if (f == HALO2_FAULT_SHORT) FZ_CHECK(off + 32 > len, "short at %zu of %zu", off, len);
-        if (len != c->size) FZ_CHECK(rc == PASTA_ERR_INVALID_ARG, "length %zu accepted as well-formed", len);
+        if (len != c->size) FZ_CHECK(rc == HALO2_ERR_MALFORMED, "length %zu accepted as well-formed", len);
         if (rc == PASTA_OK) FZ_CHECK(is_known(proof, len), "an unknown proof verifies");
         if (b == 0) rc0 = rc, f0 = f, off0 = off;
         else FZ_CHECK(rc == rc0 && f == f0 && off == off0, "backends disagree");

@@ -52,6 +52,7 @@ static int op_verify(circuit *c, int threads, halo2_prover_timings *t, uint8_t *
 static int op_keygen(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof, size_t *len) {
     (void)threads, (void)t, (void)proof, (void)len;
     halo2_pk_free(&c->pk);
+    halo2_vk_free(&c->vk);
     return keygen(c);
 }
 

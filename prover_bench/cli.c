@@ -200,6 +200,7 @@ void circuit_free(circuit *c) {
     for (int i = 0; i < MAX_ACTIONS; i++) free(c->advice[i]);
     halo2_commit_key_free(&c->ck);
     halo2_pk_free(&c->pk);
+    halo2_vk_free(&c->vk);
     halo2_params_free(&c->params);
 }
 

@@ -23,8 +23,9 @@ enum {
     /* beyond a capacity limit of this implementation (a degree, the opening points, the
      * queries, an extended domain below 64 points), not of halo2 */
     HALO2_ERR_LIMIT = -65,
-    /* a constraint system or key that halo2's API cannot make (a permutation column
-     * without its rotation-0 query) */
+    /* malformed input: a proof that does not parse (halo2's Error::Transcript; the
+     * verifier's fault says what and where), or a constraint system or key that halo2's
+     * API cannot make (a permutation column without its rotation-0 query) */
     HALO2_ERR_MALFORMED = -66,
     /* a broken internal invariant (a bug: please report) */
     HALO2_ERR_INTERNAL = -67

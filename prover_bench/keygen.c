@@ -164,20 +164,10 @@ static int sigma_values(pasta_fp *out, const halo2_assembly *a, const pasta_fp *
     return PASTA_OK;
 }
 
-int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
-                    const halo2_assembly *a) {
-    if (cs->error || (size_t)a->k != p->k || a->num_perm != cs->n_perm_columns ||
-        a->num_fixed != cs->num_fixed || (cs->num_selectors && !cs->compressed))
-        return PASTA_ERR_INVALID_ARG;
+/* keygen_vk's commitments, pinned text and transcript repr */
+static int vk_commit(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
+                     const halo2_assembly *a) {
     const size_t n = a->n;
-    memset(vk, 0, sizeof *vk);
-    vk->k = a->k;
-    vk->extended_k = halo2_cs_extended_k(cs, a->k);
-    vk->cs = cs;
-    vk->num_fixed = cs->num_fixed;
-    vk->num_perm = cs->n_perm_columns;
-    vk->omega = pasta_fp_ROOT_OF_UNITY; /* of order 2^32; squared down to order n */
-    for (int s = a->k; s < 32; s++) pasta_fp_sqr(&vk->omega, &vk->omega);
     pasta_fp one;
     pasta_fp_one(&one);
     for (int c = 0; c < cs->num_fixed; c++) {
@@ -204,6 +194,35 @@ int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
     halo2_vk_transcript_repr(&vk->transcript_repr, t.s, t.len);
     halo2_text_free(&t);
     return PASTA_OK;
+}
+
+int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
+                    const halo2_assembly *a) {
+    if (cs->error || (size_t)a->k != p->k || a->num_perm != cs->n_perm_columns ||
+        a->num_fixed != cs->num_fixed || (cs->num_selectors && !cs->compressed))
+        return PASTA_ERR_INVALID_ARG;
+    memset(vk, 0, sizeof *vk);
+    vk->k = a->k;
+    vk->extended_k = halo2_cs_extended_k(cs, a->k);
+    vk->cs = cs;
+    vk->num_fixed = cs->num_fixed;
+    vk->num_perm = cs->n_perm_columns;
+    vk->omega = pasta_fp_ROOT_OF_UNITY; /* of order 2^32; squared down to order n */
+    for (int s = a->k; s < 32; s++) pasta_fp_sqr(&vk->omega, &vk->omega);
+    /* the verifier's gate program first: a malformed expression fails before any MSM */
+    int rc = halo2_program_compile(&vk->gates, cs);
+    if (rc == PASTA_OK) rc = vk_commit(vk, p, cs, a);
+    if (rc != PASTA_OK) {
+        halo2_vk_free(vk);
+        return rc;
+    }
+    vk->gates_cs = cs;
+    return PASTA_OK;
+}
+
+void halo2_vk_free(halo2_vk *vk) {
+    halo2_program_free(&vk->gates);
+    vk->gates_cs = NULL;
 }
 
 static void text_modulus(halo2_text *t, const uint64_t m[4]) {

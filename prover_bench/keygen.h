@@ -46,15 +46,23 @@ typedef struct halo2_vk {
     pasta_vesta_affine fixed_commitments[HALO2_MAX_COLUMNS];
     pasta_vesta_affine perm_commitments[HALO2_MAX_COLUMNS];
     pasta_fp transcript_repr;
+    /* the verifier's gate program (program.h), compiled by halo2_keygen_vk for gates_cs;
+     * a verifier given a vk whose cs is another (or none compiled) compiles its own */
+    halo2_program gates;
+    const halo2_cs *gates_cs;
 } halo2_vk;
 
 /* commit_lagrange(v, blind) = sum v[i] g_lagrange[i] + blind w, affine. */
 int halo2_commit_lagrange(pasta_vesta_affine *r, const halo2_params *p, const pasta_fp *v,
                           const pasta_fp *blind);
 /* keygen_vk: commitments to the fixed columns and the permutation's σ columns (blind 1,
- * Blind::default()), the pinned text and its transcript repr. */
+ * Blind::default()), the pinned text and its transcript repr, and the verifier's gate
+ * program (halo2_program_compile's errors: PASTA_ERR_INVALID_ARG for a malformed
+ * expression). cs must not change while the vk is in use; free with halo2_vk_free. */
 int halo2_keygen_vk(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
                     const halo2_assembly *a);
+/* Frees the gate program (a copy of the struct shares it: free one of them). */
+void halo2_vk_free(halo2_vk *vk);
 /* format!("{:?}", vk.pinned()) */
 void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk);
 

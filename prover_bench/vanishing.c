@@ -121,43 +121,45 @@ int halo2_vanishing_expected_h(verifier *v) {
     pasta_fp_add(&l.active, &l.l_last, &l.l_blind);
     pasta_fp_sub(&l.active, &one, &l.active);
 
-    halo2_program pr;
-    int rc = halo2_program_compile(&pr, cs);
-    if (rc != PASTA_OK) return rc;
+    /* the vk's program (keygen_vk compiled it), else one compiled for this cs */
+    halo2_program own = {0};
+    const int mine = v->vk->gates_cs != cs;
+    if (mine) TRY(halo2_program_compile(&own, cs));
+    const halo2_program *const pr = mine ? &own : &v->vk->gates;
     halo2_program_scratch s;
-    pasta_fp *ypow = malloc((size_t)(pr.max_group + 1) * sizeof *ypow);
-    rc = ypow ? halo2_program_scratch_init(&s, &pr, 1) : PASTA_ERR_NO_MEMORY;
+    pasta_fp *ypow = malloc((size_t)(pr->max_group + 1) * sizeof *ypow);
+    int rc = ypow ? halo2_program_scratch_init(&s, pr, 1) : PASTA_ERR_NO_MEMORY;
     if (rc != PASTA_OK) {
         free(ypow);
-        halo2_program_free(&pr);
+        halo2_program_free(&own);
         return rc;
     }
     pasta_fp_one(&ypow[0]);
-    for (int i = 1; i <= pr.max_group; i++) pasta_fp_mul(&ypow[i], &ypow[i - 1], &v->y);
+    for (int i = 1; i <= pr->max_group; i++) pasta_fp_mul(&ypow[i], &ypow[i - 1], &v->y);
     const pasta_fp *in[HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
     const pasta_fp *tab[HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
     for (int ci = 0; ci < v->ncirc; ci++) {
         const circ *c = &v->circs[ci];
-        for (int i = 0; i < pr.nleaves; i++) {
-            const halo2_prog_leaf *lf = &pr.leaves[i];
+        for (int i = 0; i < pr->nleaves; i++) {
+            const halo2_prog_leaf *lf = &pr->leaves[i];
             if (lf->type == HALO2_E_FIXED) s.leaf[i] = &v->fixed_e[lf->query];
             else if (lf->type == HALO2_E_ADVICE) s.leaf[i] = &c->advice_e[lf->query];
             else if (lf->type == HALO2_E_INSTANCE) s.leaf[i] = &c->instance_e[lf->query];
         }
         s.acc[0] = h;
-        halo2_program_run(&pr, &s, &v->y, ypow);
+        halo2_program_run(pr, &s, &v->y, ypow);
         h = s.acc[0];
         halo2_permutation_expressions(v, c, &l, &h);
         for (int k = 0; k < cs->n_lookups; k++)
             for (int j = 0; j < cs->lookups[k].n; j++) {
                 const int at = k * HALO2_MAX_LOOKUP_WIDTH + j;
-                in[at] = halo2_program_slot(&pr, &s, pr.lookup_input[at]);
-                tab[at] = halo2_program_slot(&pr, &s, pr.lookup_table[at]);
+                in[at] = halo2_program_slot(pr, &s, pr->lookup_input[at]);
+                tab[at] = halo2_program_slot(pr, &s, pr->lookup_table[at]);
             }
         halo2_lookups_expressions(v, c, &l, in, tab, &h);
     }
     halo2_program_scratch_free(&s);
-    halo2_program_free(&pr);
+    halo2_program_free(&own);
     free(ypow);
 
     pasta_fp_sub(&t, &v->xn, &one);

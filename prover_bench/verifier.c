@@ -26,7 +26,7 @@ void halo2_reader_init(halo2_proof_reader *r, halo2_transcript *t, const uint8_t
 
 int halo2_reader_fault(halo2_proof_reader *r, int fault) {
     if (r->fault == HALO2_FAULT_NONE) r->fault = fault;
-    return PASTA_ERR_INVALID_ARG;
+    return HALO2_ERR_MALFORMED;
 }
 
 int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p) {
@@ -241,7 +241,7 @@ int halo2_verify_proof_explain(const halo2_params *params, const halo2_vk *vk, i
         rc = halo2_vanishing_expected_h(v);
     }
     if (rc == PASTA_OK) rc = halo2_multiopen_verify(v);
-    if (rc == PASTA_ERR_INVALID_ARG && v->r.fault != HALO2_FAULT_NONE)
+    if (rc == HALO2_ERR_MALFORMED && v->r.fault != HALO2_FAULT_NONE)
         *fault = (halo2_fault)v->r.fault, *offset = v->r.pos;
     free(v);
     free(circs);

@@ -38,11 +38,11 @@ typedef enum halo2_fault {
 
 void halo2_reader_init(halo2_proof_reader *r, halo2_transcript *t, const uint8_t *buf,
                        size_t len);
-/* PASTA_OK, or PASTA_ERR_INVALID_ARG (too few bytes left, an encoding that does not
+/* PASTA_OK, or HALO2_ERR_MALFORMED (too few bytes left, an encoding that does not
  * decode, or the identity; r->fault says which, the first time); nothing read or
  * absorbed and *p untouched on error. */
 int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p);
-/* PASTA_OK, or PASTA_ERR_INVALID_ARG (too few bytes left, non-canonical). */
+/* PASTA_OK, or HALO2_ERR_MALFORMED (too few bytes left, non-canonical). */
 int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
 
 /* halo2's verify_proof for one proof (SingleVerifier) of the circuit whose verifying key
@@ -56,16 +56,19 @@ int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s);
  *   HALO2_ERR_VERIFY       a well-formed proof that fails a check (the final MSM is not
  *                          the identity, or two queries of one commitment at one point
  *                          disagree);
- *   PASTA_ERR_INVALID_ARG  a malformed proof (truncated; trailing bytes after the IPA's
+ *   HALO2_ERR_MALFORMED    a malformed proof (truncated; trailing bytes after the IPA's
  *                          f, which halo2 itself would ignore but pasta rejects; a point
  *                          that does not decode or is the identity; a non-canonical
- *                          scalar), or bad arguments (NULL, params and vk for different
- *                          k, missing instances, an instance column longer than
- *                          n - (blinding factors + 1): halo2's InstanceTooLarge);
+ *                          scalar: halo2's Error::Transcript), or a constraint system
+ *                          halo2 cannot make (a permutation column without a rotation-0
+ *                          query; no fault: halo2_verify_proof_explain tells them apart);
+ *   PASTA_ERR_INVALID_ARG  bad arguments (NULL, params and vk for different k, missing
+ *                          instances, an instance column longer than
+ *                          n - (blinding factors + 1): halo2's InstanceTooLarge; a broken
+ *                          expression in a cs put into the vk after keygen_vk, which
+ *                          reports it for its own);
  *   HALO2_ERR_LIMIT        beyond this verifier's limits (more than 64 distinct opening
  *                          points or h pieces, HALO2_MAX_OPEN_QUERIES queries);
- *   HALO2_ERR_MALFORMED    a constraint system halo2 cannot make (a permutation column
- *                          without a rotation-0 query);
  *   PASTA_ERR_NO_MEMORY.
  * Variable time (every input is public). */
 int halo2_verify_proof(const halo2_params *params, const halo2_vk *vk,
@@ -81,7 +84,7 @@ int halo2_verify_proof_multi(const halo2_params *params, const halo2_vk *vk, int
                              const pasta_fp *const *const *instances,
                              const size_t *const *instance_lens, const uint8_t *proof,
                              size_t proof_len);
-/* halo2_verify_proof_multi, and for a malformed proof (PASTA_ERR_INVALID_ARG from reading
+/* halo2_verify_proof_multi, and for a malformed proof (HALO2_ERR_MALFORMED from reading
  * it) what failed and where: *fault and *offset (the failed item's first byte, or for
  * HALO2_FAULT_TRAILING the proof's expected length); HALO2_FAULT_NONE otherwise. */
 int halo2_verify_proof_explain(const halo2_params *params, const halo2_vk *vk, int ncircuits,

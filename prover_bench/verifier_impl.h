@@ -47,7 +47,7 @@ typedef struct halo2_lagrange_at_x {
     pasta_fp l_0, l_last, l_blind, active;
 } halo2_lagrange_at_x;
 
-/* Records the reader's first fault; PASTA_ERR_INVALID_ARG. */
+/* Records the reader's first fault; HALO2_ERR_MALFORMED. */
 int halo2_reader_fault(halo2_proof_reader *r, int fault);
 struct halo2_oquery;
 /* Where an evaluation (multiopen.h's query) is kept: read from the proof, or the

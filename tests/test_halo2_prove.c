@@ -137,7 +137,7 @@ Test(halo2_prove, malformed_constraint_system_is_its_own_error) {
     for (size_t i = 0; i < PROOF_LEN; i++) cr_assert_eq(proof[i], 0);
 }
 
-static int is_rejection(int rc) { return rc == HALO2_ERR_VERIFY || rc == PASTA_ERR_INVALID_ARG; }
+static int is_rejection(int rc) { return rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED; }
 
 /* Every byte of the first and the last point and scalar, and 200 random positions, each
  * flipped (a random nonzero mask), is rejected. */
@@ -170,7 +170,7 @@ Test(halo2_prove, truncated_and_overlong_proofs_fail) {
     cr_assert_eq(prove(2, 9, 0, proof, &len), PASTA_OK);
     const size_t lens[] = {0, 31, 32, PROOF_LEN - 32, PROOF_LEN - 1, PROOF_LEN + 1, PROOF_LEN + 32};
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
-        cr_assert_eq(verify(proof, lens[i]), PASTA_ERR_INVALID_ARG, "length %zu", lens[i]);
+        cr_assert_eq(verify(proof, lens[i]), HALO2_ERR_MALFORMED, "length %zu", lens[i]);
     /* a proof for another witness does not verify with this one's commitments swapped in */
     uint8_t other[PROOF_LEN];
     cr_assert_eq(prove(3, 9, 0, other, &len), PASTA_OK);

@@ -77,7 +77,7 @@ static int verify_flipped(int i, size_t pos, uint8_t mask) {
 }
 
 static int is_rejection(int rc) {
-    return rc == HALO2_ERR_VERIFY || rc == PASTA_ERR_INVALID_ARG;
+    return rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED;
 }
 
 TestSuite(halo2_verify, .init = setup, .fini = teardown);
@@ -111,7 +111,7 @@ Test(halo2_verify, flipped_evaluation_commitment_and_last_byte_fail_the_check) {
             memcpy(sb, proofs[i] + (scalar_bytes[j] & ~(size_t)31), 32);
             sb[scalar_bytes[j] & 31] ^= 0x01;
             const int want =
-                pasta_fp_from_bytes(&tmp, sb) == PASTA_OK ? HALO2_ERR_VERIFY : PASTA_ERR_INVALID_ARG;
+                pasta_fp_from_bytes(&tmp, sb) == PASTA_OK ? HALO2_ERR_VERIFY : HALO2_ERR_MALFORMED;
             int rc = verify_flipped(i, scalar_bytes[j], 0x01);
             cr_assert_eq(rc, want, "proof-%d byte %zu: rc %d", i + 1, scalar_bytes[j], rc);
             if (scalar_bytes[j] % 32 != 31) cr_assert_eq(want, HALO2_ERR_VERIFY);
@@ -128,37 +128,37 @@ Test(halo2_verify, flipped_evaluation_commitment_and_last_byte_fail_the_check) {
         }
 }
 
-/* Malformed encodings, truncated and over-long proofs, bad arguments:
+/* Malformed encodings, truncated and over-long proofs: HALO2_ERR_MALFORMED; bad arguments:
  * PASTA_ERR_INVALID_ARG. (One test: each test process pays a keygen.) */
 Test(halo2_verify, malformed_truncated_and_over_long_proofs_are_invalid) {
     uint8_t buf[PROOF_LEN];
     /* a non-canonical scalar: bit 255 set, or the top byte raised to 0x7f */
-    cr_assert_eq(verify_flipped(0, OFF_EVALS + 31, 0x80), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify_flipped(0, OFF_EVALS + 31, 0x80), HALO2_ERR_MALFORMED);
     memcpy(buf, proofs[1], PROOF_LEN);
     buf[PROOF_LEN - 1] = 0x7f;
-    cr_assert_eq(verify(buf, PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(buf, PROOF_LEN), HALO2_ERR_MALFORMED);
     /* the identity as a commitment (decodes, but halo2 cannot absorb it) */
     memcpy(buf, proofs[2], PROOF_LEN);
     memset(buf + OFF_H, 0, 32);
-    cr_assert_eq(verify(buf, PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(buf, PROOF_LEN), HALO2_ERR_MALFORMED);
     /* a point x that is >= q (all ones but the sign bit) */
     memcpy(buf, proofs[0], PROOF_LEN);
     memset(buf + OFF_ROUNDS, 0xff, 31);
     buf[OFF_ROUNDS + 31] = 0x7f;
-    cr_assert_eq(verify(buf, PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(buf, PROOF_LEN), HALO2_ERR_MALFORMED);
 
     /* truncated and over-long */
     uint8_t lbuf[PROOF_LEN + 64];
     static const size_t lens[] = {0, 1, 31, 32, 96, OFF_EVALS, OFF_QPRIME + 31, PROOF_LEN - 32,
                                   PROOF_LEN - 1};
     for (size_t j = 0; j < sizeof lens / sizeof *lens; j++)
-        cr_assert_eq(verify(proofs[0], lens[j]), PASTA_ERR_INVALID_ARG, "length %zu", lens[j]);
+        cr_assert_eq(verify(proofs[0], lens[j]), HALO2_ERR_MALFORMED, "length %zu", lens[j]);
     memcpy(lbuf, proofs[1], PROOF_LEN);
     memset(lbuf + PROOF_LEN, 0, 64);
-    cr_assert_eq(verify(lbuf, PROOF_LEN + 1), PASTA_ERR_INVALID_ARG);
-    cr_assert_eq(verify(lbuf, PROOF_LEN + 32), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(verify(lbuf, PROOF_LEN + 1), HALO2_ERR_MALFORMED);
+    cr_assert_eq(verify(lbuf, PROOF_LEN + 32), HALO2_ERR_MALFORMED);
     cr_assert_eq(verify(lbuf, PROOF_LEN), PASTA_OK); /* the same bytes, the right length */
-    cr_assert_eq(halo2_verify_proof(&params, &vk, NULL, NULL, NULL, 0), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &vk, NULL, NULL, NULL, 0), HALO2_ERR_MALFORMED);
     cr_assert_eq(halo2_verify_proof(&params, &vk, NULL, NULL, NULL, PROOF_LEN),
                  PASTA_ERR_INVALID_ARG);
     cr_assert_eq(halo2_verify_proof(NULL, &vk, NULL, NULL, lbuf, PROOF_LEN),
@@ -185,8 +185,8 @@ Test(halo2_verify, malformed_truncated_and_over_long_proofs_are_invalid) {
     halo2_transcript_squeeze_challenge(&t2, &c2);
     cr_assert(pasta_fp_eq(&c1, &c2));
     r.pos = PROOF_LEN - 31;
-    cr_assert_eq(halo2_read_scalar(&r, &s), PASTA_ERR_INVALID_ARG);
-    cr_assert_eq(halo2_read_point(&r, &p), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_read_scalar(&r, &s), HALO2_ERR_MALFORMED);
+    cr_assert_eq(halo2_read_point(&r, &p), HALO2_ERR_MALFORMED);
     cr_assert_eq(r.pos, PROOF_LEN - 31);
 }
 
@@ -208,22 +208,22 @@ Test(halo2_verify, malformed_proofs_are_explained) {
     explain(buf, PROOF_LEN, HALO2_ERR_VERIFY, HALO2_FAULT_NONE, 0);
     memcpy(buf, proofs[0], PROOF_LEN);
     buf[PROOF_LEN] = 0;
-    explain(buf, PROOF_LEN + 1, PASTA_ERR_INVALID_ARG, HALO2_FAULT_TRAILING, PROOF_LEN);
-    explain(buf, PROOF_LEN - 1, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SHORT, OFF_F);
-    explain(buf, 0, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SHORT, 0);
-    explain(buf, OFF_EVALS + 5, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SHORT, OFF_EVALS);
+    explain(buf, PROOF_LEN + 1, HALO2_ERR_MALFORMED, HALO2_FAULT_TRAILING, PROOF_LEN);
+    explain(buf, PROOF_LEN - 1, HALO2_ERR_MALFORMED, HALO2_FAULT_SHORT, OFF_F);
+    explain(buf, 0, HALO2_ERR_MALFORMED, HALO2_FAULT_SHORT, 0);
+    explain(buf, OFF_EVALS + 5, HALO2_ERR_MALFORMED, HALO2_FAULT_SHORT, OFF_EVALS);
     memset(buf + OFF_PERM, 0, 32);
     buf[OFF_PERM] = 2; /* x = 2: 2^3 + 5 is not a square mod q */
-    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_POINT_OFF_CURVE, OFF_PERM);
+    explain(buf, PROOF_LEN, HALO2_ERR_MALFORMED, HALO2_FAULT_POINT_OFF_CURVE, OFF_PERM);
     memset(buf + OFF_ADVICE, 0, 32);
-    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_POINT_IDENTITY, OFF_ADVICE);
+    explain(buf, PROOF_LEN, HALO2_ERR_MALFORMED, HALO2_FAULT_POINT_IDENTITY, OFF_ADVICE);
     memcpy(buf, proofs[0], PROOF_LEN);
     memset(buf + OFF_SPOLY, 0xff, 31);
     buf[OFF_SPOLY + 31] = 0x7f;
-    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_POINT_NONCANONICAL, OFF_SPOLY);
+    explain(buf, PROOF_LEN, HALO2_ERR_MALFORMED, HALO2_FAULT_POINT_NONCANONICAL, OFF_SPOLY);
     memcpy(buf, proofs[0], PROOF_LEN);
     buf[OFF_C + 31] |= 0x80;
-    explain(buf, PROOF_LEN, PASTA_ERR_INVALID_ARG, HALO2_FAULT_SCALAR_NONCANONICAL, OFF_C);
+    explain(buf, PROOF_LEN, HALO2_ERR_MALFORMED, HALO2_FAULT_SCALAR_NONCANONICAL, OFF_C);
 }
 
 /* Another verifying key (its transcript repr or one fixed commitment changed), or the
@@ -332,9 +332,9 @@ Test(halo2_verify, instance_columns_arguments_and_foreign_proofs) {
     cr_assert_eq(flen, 1472);
     cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen), HALO2_ERR_VERIFY);
     cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen - 32),
-                 PASTA_ERR_INVALID_ARG);
+                 HALO2_ERR_MALFORMED);
     cr_assert_eq(halo2_verify_proof(&params, &ivk, cols, lens, fake, flen + 32),
-                 PASTA_ERR_INVALID_ARG);
+                 HALO2_ERR_MALFORMED);
     /* plonk_k11's key with instances it does not have: ignored (no instance column) */
     cr_assert_eq(halo2_verify_proof(&params, &vk, cols, lens, proofs[2], PROOF_LEN), PASTA_OK);
 
@@ -362,7 +362,11 @@ Test(halo2_verify, malformed_constraint_systems_have_their_own_errors) {
     bvk.cs = &bad;
     bad.perm_columns[0].index = bad.num_advice + 1; /* an advice column nobody queries */
     bad.perm_columns[0].type = HALO2_ADVICE;
-    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN), HALO2_ERR_MALFORMED);
+    halo2_fault f;
+    size_t off;
+    cr_assert_eq(halo2_verify_proof_explain(&params, &bvk, 1, NULL, NULL, proofs[0], PROOF_LEN, &f, &off),
+                 HALO2_ERR_MALFORMED);
+    cr_assert_eq(f, HALO2_FAULT_NONE, "the key, not the proof");
     bad = cs;
     bad.nodes[bad.gate_polys[0]].op = HALO2_E_FIXED;
     bad.nodes[bad.gate_polys[0]].query = bad.n_fixed_queries; /* out of range */
@@ -373,9 +377,40 @@ Test(halo2_verify, malformed_constraint_systems_have_their_own_errors) {
     cr_assert_eq(verify(proofs[0], PROOF_LEN), PASTA_OK); /* the real one still verifies */
     cr_assert_str_eq(halo2_strerror(HALO2_ERR_VERIFY), "the proof does not verify");
     cr_assert_str_eq(halo2_strerror(HALO2_ERR_LIMIT), "beyond a capacity limit of pasta_halo2");
-    cr_assert_str_eq(halo2_strerror(HALO2_ERR_MALFORMED), "malformed constraint system or key");
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_MALFORMED), "malformed proof, constraint system or key");
     cr_assert_str_eq(halo2_strerror(HALO2_ERR_INTERNAL), "internal error in pasta_halo2");
     cr_assert_str_eq(halo2_strerror(PASTA_ERR_NO_MEMORY), pasta_strerror(PASTA_ERR_NO_MEMORY));
+}
+
+/* keygen_vk compiles the verifier's gate program (the key owns it) and reports a malformed
+ * expression itself, before any commitment; a copy of the key without the program (the
+ * verifier then compiles its own for the key's cs) gives the same result on every proof. */
+Test(halo2_verify, the_keys_gate_program_is_compiled_at_keygen) {
+    cr_assert(vk.gates_cs == &cs);
+    cr_assert_gt(vk.gates.nops, 0);
+    halo2_vk own = vk;
+    own.gates_cs = NULL;
+    memset(&own.gates, 0, sizeof own.gates);
+    uint8_t buf[PROOF_LEN];
+    for (int i = 0; i < 3; i++)
+        for (size_t pos = 0; pos <= PROOF_LEN; pos += i ? PROOF_LEN : 97) {
+            memcpy(buf, proofs[i], PROOF_LEN);
+            if (pos < PROOF_LEN) buf[pos] ^= 0x01; /* PROOF_LEN: unchanged */
+            const int want = halo2_verify_proof(&params, &vk, NULL, NULL, buf, PROOF_LEN);
+            cr_assert_eq(halo2_verify_proof(&params, &own, NULL, NULL, buf, PROOF_LEN), want,
+                         "proof-%d byte %zu", i + 1, pos);
+            if (pos == PROOF_LEN) cr_assert_eq(want, PASTA_OK);
+        }
+    static halo2_cs bad;
+    bad = cs;
+    bad.nodes[bad.gate_polys[0]].op = HALO2_E_FIXED;
+    bad.nodes[bad.gate_polys[0]].query = bad.n_fixed_queries; /* out of range */
+    halo2_assembly a;
+    cr_assert_eq(halo2_assembly_init(&a, &bad, 11), PASTA_OK);
+    halo2_vk bvk;
+    cr_assert_eq(halo2_keygen_vk(&bvk, &params, &bad, &a), PASTA_ERR_INVALID_ARG);
+    cr_assert(bvk.gates_cs == NULL && bvk.gates.ops == NULL);
+    halo2_assembly_free(&a);
 }
 
 /* ---- lookup_k11: the three proofs halo2 made for tests/vectors/halo2/README.md's lookup
@@ -474,7 +509,7 @@ static void lk_expect_flip_rejected(int i, size_t pos, uint8_t mask) {
         decodes = pasta_vesta_affine_from_bytes(&p, item) == PASTA_OK &&
                   !pasta_vesta_affine_is_identity(&p);
     }
-    const int want = decodes ? HALO2_ERR_VERIFY : PASTA_ERR_INVALID_ARG;
+    const int want = decodes ? HALO2_ERR_VERIFY : HALO2_ERR_MALFORMED;
     const int rc = lk_verify(i, buf, LK_LEN);
     cr_assert_eq(rc, want, "proof-%d byte %zu mask %02x: rc %d, want %d", i + 1, pos, mask, rc,
                  want);
@@ -586,14 +621,14 @@ Test(halo2_verify_lookup, truncated_over_long_and_foreign_proofs_are_rejected) {
                                   LK_QPRIME, LK_C,      LK_LEN - 1};
     for (int i = 0; i < 3; i++)
         for (size_t j = 0; j < sizeof lens / sizeof *lens; j++)
-            cr_assert_eq(lk_verify(i, lproofs[i], lens[j]), PASTA_ERR_INVALID_ARG,
+            cr_assert_eq(lk_verify(i, lproofs[i], lens[j]), HALO2_ERR_MALFORMED,
                          "proof-%d length %zu", i + 1, lens[j]);
     uint8_t buf[LK_LEN + 64];
     memcpy(buf, lproofs[2], LK_LEN);
     memset(buf + LK_LEN, 0, 64);
-    cr_assert_eq(lk_verify(2, buf, LK_LEN + 1), PASTA_ERR_INVALID_ARG);
-    cr_assert_eq(lk_verify(2, buf, LK_LEN + 32), PASTA_ERR_INVALID_ARG);
-    cr_assert_eq(lk_verify(2, buf, LK_LEN + 64), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN + 1), HALO2_ERR_MALFORMED);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN + 32), HALO2_ERR_MALFORMED);
+    cr_assert_eq(lk_verify(2, buf, LK_LEN + 64), HALO2_ERR_MALFORMED);
     cr_assert_eq(lk_verify(2, buf, LK_LEN), PASTA_OK);
     /* a plonk_k11 proof (1600 bytes) under this key */
     size_t len;
@@ -667,7 +702,7 @@ Test(halo2_verify_lookup, combined_selectors_are_evaluated) {
     const size_t flen = 32 * (sizeof shape - 1);
     cr_assert_eq(halo2_verify_proof(&params, &cvk, NULL, NULL, fake, flen), HALO2_ERR_VERIFY);
     cr_assert_eq(halo2_verify_proof(&params, &cvk, NULL, NULL, fake, flen - 32),
-                 PASTA_ERR_INVALID_ARG);
+                 HALO2_ERR_MALFORMED);
     cr_assert_eq(halo2_verify_proof(&params, &cvk, NULL, NULL, fake, flen + 32),
-                 PASTA_ERR_INVALID_ARG);
+                 HALO2_ERR_MALFORMED);
 }

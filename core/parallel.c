@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +40,12 @@ int pasta_threads_default(void) {
 #ifndef PASTA_PARALLEL_SPIN
 #define PASTA_PARALLEL_SPIN 2000 /* pause iterations before a wait blocks (docs/PARALLEL.md) */
 #endif
+#ifndef PASTA_PARALLEL_SPIN_BUSY
+#define PASTA_PARALLEL_SPIN_BUSY 100 /* the same while other processes take our CPUs */
+#endif
+/* Every this many regions the caller reads the process's involuntary context switches
+ * (getrusage); 2 or more since the last look mark the host busy until the next look. */
+#define BUSY_WINDOW 16
 #define POOL_MAX 255 /* workers; a region has at most POOL_MAX + 1 ranges (16-bit index) */
 
 static inline void cpu_relax(void) {
@@ -62,6 +69,7 @@ static struct {
     pthread_cond_t done_cv;
     atomic_int master_sleeping;
     atomic_int nworkers;
+    atomic_int busy; /* recent involuntary switches: waits spin spin_busy */
     _Alignas(64) atomic_uint_fast64_t claim; /* seq << 32 | nt << 16 | next range */
     _Alignas(64) atomic_size_t done;         /* ranges finished in the current job */
     /* the current job: written before claim is published, read after a claim */
@@ -74,7 +82,8 @@ static struct {
 
 /* Settings, read once: the spin count, the online cores, the trace file. */
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
-static long spin_count, spin_throttled;
+static long spin_count, spin_throttled, spin_busy;
+static int spin_user; /* OMP_WAIT_POLICY or GOMP_SPINCOUNT set: their spin, always */
 static int online_cores = 1;
 static int trace_fd = -1;
 
@@ -120,6 +129,8 @@ static void settings_init(void) {
     if (!user && thr > spin) thr = spin;
     spin_count = spin;
     spin_throttled = thr;
+    spin_busy = user ? thr : (PASTA_PARALLEL_SPIN_BUSY < thr ? PASTA_PARALLEL_SPIN_BUSY : thr);
+    spin_user = user;
 #ifdef __linux__
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) online_cores = CPU_COUNT(&set);
@@ -174,6 +185,7 @@ static void *worker_main(void *arg) {
     worker *w = arg;
     for (;;) {
         long spin = pool.nworkers + 1 > online_cores ? spin_throttled : spin_count;
+        if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
         unsigned seq;
         while ((seq = (unsigned)(atomic_load_explicit(&pool.claim, memory_order_acquire) >> 32)) ==
                    w->seen &&
@@ -212,6 +224,20 @@ static int pool_grow(int want) {
         pool.nworkers++;
     }
     return pool.nworkers;
+}
+
+/* Host load, for the wait (pool.submit held): a thread spinning while the thread it waits
+ * for has lost its CPU to another process takes CPU time from it (two threads sharing one
+ * CPU), so after involuntary context switches the waits spin spin_busy only. */
+static void busy_check(void) {
+    static unsigned regions;
+    static long last = -1;
+    if (spin_user || regions++ % BUSY_WINDOW != 0) return;
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return;
+    long now = ru.ru_nivcsw;
+    atomic_store_explicit(&pool.busy, last >= 0 && now - last >= 2, memory_order_relaxed);
+    last = now;
 }
 
 static double thread_ns(void) {
@@ -264,6 +290,7 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
         for (size_t i = 0; i < ntasks; i++) task(ctx, i);
         return;
     }
+    busy_check();
     pool.ntasks = ntasks;
     pool.task = task;
     pool.ctx = ctx;
@@ -278,6 +305,7 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
         }
     run_claims(seq);
     long spin = (long)nt > online_cores ? spin_throttled : spin_count;
+    if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
     while (atomic_load_explicit(&pool.done, memory_order_acquire) != nt && spin-- > 0) cpu_relax();
     if (atomic_load_explicit(&pool.done, memory_order_acquire) != nt) {
         pthread_mutex_lock(&pool.m);

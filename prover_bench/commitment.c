@@ -107,9 +107,31 @@ static void ipa_sides(void *vc, size_t s0, size_t s1, int t) {
                             x->rand[s], x->bscratch[s], x->sscratch[s], 1);
 }
 
+/* One range of a small fold, on one thread. */
+typedef struct fold_ctx {
+    pasta_vesta_affine *g;
+    const pasta_fp *u;
+    size_t half;
+    int rc[12]; /* ranges: at most 95 / 8 */
+} fold_ctx;
+static void fold_range(void *vc, size_t lo, size_t hi, int t) {
+    fold_ctx *x = vc;
+    x->rc[t] = pasta_vesta_fold_var(&x->g[lo], &x->g[lo], &x->g[x->half + lo], hi - lo, x->u, 1);
+}
+
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
- * fold_var, one recoding of u shared by the points, batch-affine steps. */
+ * fold_var, one recoding of u shared by the points, batch-affine steps. fold_var keeps
+ * fewer than 96 points on one thread (its batch path wants 48 per task); from 16 up such
+ * a fold is cut here into ranges of at least 8 points, one thread each. */
 static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half, const pasta_fp *u) {
+    if (p->nthreads > 1 && half >= 16 && half < 96) {
+        fold_ctx x = {g, u, half, {0}};
+        int T = p->nthreads < (int)(half / 8) ? p->nthreads : (int)(half / 8), rc = PASTA_OK;
+        halo2_par_for(half, T, fold_range, &x);
+        for (int t = 0; t < T; t++)
+            if (x.rc[t] != PASTA_OK) rc = x.rc[t];
+        return rc;
+    }
     return pasta_vesta_fold_var(g, g, &g[half], half, u, p->threads);
 }
 

@@ -144,8 +144,17 @@ PASTA_TFN void CV(msm_fsplit_digits)(void *ctx, size_t task) {
             memset(d, 0, nwin * sizeof *d);
             continue;
         }
+        /* pasta_msm_digit, inline: bits [wc - 1, wc + c) of k (bit -1 reads as 0) */
+        const uint64_t k[5] = {m[0], m[1], m[2], m[3], 0}, mask = (UINT64_C(2) << x->c) - 1;
         for (size_t w = 0; w < nwin; w++) {
-            int v = pasta_msm_digit(m, 4, (int)w, x->c);
+            uint64_t u;
+            if (w == 0) {
+                u = (k[0] << 1) & mask;
+            } else {
+                size_t p = w * (size_t)x->c - 1, l = p >> 6, sh = p & 63;
+                u = ((k[l] >> sh) | ((k[l + 1] << 1) << (63 - sh))) & mask;
+            }
+            int raw = (int)(u >> 1), v = raw + (int)(u & 1) - ((raw >> (x->c - 1)) << x->c);
             d[w] = v;
             if (v != 0) h[(size_t)((v < 0 ? -v : v) - 1) / L]++;
         }

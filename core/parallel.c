@@ -70,6 +70,8 @@ static struct {
     atomic_int master_sleeping;
     atomic_int nworkers;
     atomic_int busy; /* recent involuntary switches: waits spin spin_busy */
+    atomic_int joined; /* workers that joined the current job (pasta_parallel_for_dyn) */
+    atomic_int maxw;   /* the most workers the current job takes */
     _Alignas(64) atomic_uint_fast64_t claim; /* seq << 32 | nt << 16 | next range */
     _Alignas(64) atomic_size_t done;         /* ranges finished in the current job */
     /* the current job: written before claim is published, read after a claim */
@@ -200,7 +202,9 @@ static void *worker_main(void *arg) {
             pthread_mutex_unlock(&pool.m);
         }
         w->seen = seq;
-        run_claims(seq);
+        /* maxw and joined belong to job seq or a later one (then seq's claims fail) */
+        if (atomic_fetch_add(&pool.joined, 1) < atomic_load_explicit(&pool.maxw, memory_order_relaxed))
+            run_claims(seq);
     }
     return NULL;
 }
@@ -265,14 +269,17 @@ static void run_traced(size_t ntasks, size_t nt, pasta_task_fn task, void *ctx) 
     (void)wr;
 }
 
-void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
+/* The common body: nt ranges of the static split (dyn = 0), or ntasks ranges of one task
+ * each taken by at most `threads` threads (dyn = 1). */
+static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *ctx, int dyn) {
     if (ntasks == 0) return;
     if (threads <= 0) threads = pasta_threads_default();
     if ((size_t)threads > ntasks) threads = (int)ntasks;
     if (threads > POOL_MAX + 1) threads = POOL_MAX + 1;
+    if (ntasks > 0xffff) dyn = 0; /* the claim word's 16-bit range count */
     pthread_once(&settings_once, settings_init);
     if (trace_fd >= 0 && threads > 1) {
-        run_traced(ntasks, (size_t)threads, task, ctx);
+        run_traced(ntasks, (size_t)threads, task, ctx); /* the model sees the static split */
         return;
     }
     int inline_only = threads == 1;
@@ -291,20 +298,24 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
         return;
     }
     busy_check();
+    size_t nw = nt - 1; /* workers woken */
+    if (dyn) nt = ntasks;
     pool.ntasks = ntasks;
     pool.task = task;
     pool.ctx = ctx;
+    atomic_store_explicit(&pool.maxw, (int)nw, memory_order_relaxed);
+    atomic_store_explicit(&pool.joined, 0, memory_order_relaxed);
     atomic_store_explicit(&pool.done, 0, memory_order_relaxed);
     unsigned seq = (unsigned)(atomic_load(&pool.claim) >> 32) + 1;
     atomic_store(&pool.claim, (uint64_t)seq << 32 | (uint64_t)nt << 16); /* seq_cst */
-    for (size_t i = 0; i + 1 < nt; i++)
+    for (size_t i = 0; i < nw; i++)
         if (atomic_load(&pool.w[i].sleeping)) {
             pthread_mutex_lock(&pool.m);
             pthread_cond_signal(&pool.w[i].cv);
             pthread_mutex_unlock(&pool.m);
         }
     run_claims(seq);
-    long spin = (long)nt > online_cores ? spin_throttled : spin_count;
+    long spin = (long)(nw + 1) > online_cores ? spin_throttled : spin_count;
     if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
     while (atomic_load_explicit(&pool.done, memory_order_acquire) != nt && spin-- > 0) cpu_relax();
     if (atomic_load_explicit(&pool.done, memory_order_acquire) != nt) {
@@ -315,4 +326,12 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
         pthread_mutex_unlock(&pool.m);
     }
     pthread_mutex_unlock(&pool.submit);
+}
+
+void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
+    parallel_run(ntasks, threads, task, ctx, 0);
+}
+
+void pasta_parallel_for_dyn(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
+    parallel_run(ntasks, threads, task, ctx, 1);
 }

@@ -129,7 +129,9 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.jtop = pasta_msm_jtop(x.bits, x.c, x.nwin);
     x.nchunks = wsplit ? 1 : pasta_msm_chunks(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
     x.njobs = x.ngroups * x.nchunks;
-    x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
+    /* up to 2 T tasks of whole jobs, claimed one by one (a slow thread takes fewer) */
+    x.ntasks = 2 * (size_t)threads < x.njobs ? 2 * (size_t)threads : x.njobs;
+    if (threads == 1) x.ntasks = 1;
     x.stride = CV(msm_stride)(nbt, (size_t)x.g * x.segs, x.batch, x.affine);
 
     /* one block: magnitudes, signs, endo images, partial sums, task scratch */
@@ -151,7 +153,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.ntasks = (size_t)threads < n ? (size_t)threads : n;
     pasta_parallel_for(x.ntasks, threads, CV(msm_recode_task), &x);
     x.ntasks = ntasks;
-    pasta_parallel_for(x.ntasks, threads, CV(msm_task_fn), &x);
+    pasta_parallel_for_dyn(x.ntasks, threads, CV(msm_task_fn), &x);
 
     JAC acc;
     AFF a;

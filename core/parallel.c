@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +40,12 @@ int pasta_threads_default(void) {
 #ifndef PASTA_PARALLEL_SPIN
 #define PASTA_PARALLEL_SPIN 2000 /* pause iterations before a wait blocks (docs/PARALLEL.md) */
 #endif
+#ifndef PASTA_PARALLEL_SPIN_BUSY
+#define PASTA_PARALLEL_SPIN_BUSY 100 /* the same while other processes take our CPUs */
+#endif
+/* Every this many regions the caller reads the process's involuntary context switches
+ * (getrusage); 2 or more since the last look mark the host busy until the next look. */
+#define BUSY_WINDOW 16
 #define POOL_MAX 255 /* workers; a region has at most POOL_MAX + 1 ranges (16-bit index) */
 
 static inline void cpu_relax(void) {
@@ -62,6 +69,9 @@ static struct {
     pthread_cond_t done_cv;
     atomic_int master_sleeping;
     atomic_int nworkers;
+    atomic_int busy; /* recent involuntary switches: waits spin spin_busy */
+    atomic_int joined; /* workers that joined the current job (pasta_parallel_for_dyn) */
+    atomic_int maxw;   /* the most workers the current job takes */
     _Alignas(64) atomic_uint_fast64_t claim; /* seq << 32 | nt << 16 | next range */
     _Alignas(64) atomic_size_t done;         /* ranges finished in the current job */
     /* the current job: written before claim is published, read after a claim */
@@ -74,7 +84,8 @@ static struct {
 
 /* Settings, read once: the spin count, the online cores, the trace file. */
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
-static long spin_count, spin_throttled;
+static long spin_count, spin_throttled, spin_busy;
+static int spin_user; /* OMP_WAIT_POLICY or GOMP_SPINCOUNT set: their spin, always */
 static int online_cores = 1;
 static int trace_fd = -1;
 
@@ -120,6 +131,8 @@ static void settings_init(void) {
     if (!user && thr > spin) thr = spin;
     spin_count = spin;
     spin_throttled = thr;
+    spin_busy = user ? thr : (PASTA_PARALLEL_SPIN_BUSY < thr ? PASTA_PARALLEL_SPIN_BUSY : thr);
+    spin_user = user;
 #ifdef __linux__
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) online_cores = CPU_COUNT(&set);
@@ -174,6 +187,7 @@ static void *worker_main(void *arg) {
     worker *w = arg;
     for (;;) {
         long spin = pool.nworkers + 1 > online_cores ? spin_throttled : spin_count;
+        if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
         unsigned seq;
         while ((seq = (unsigned)(atomic_load_explicit(&pool.claim, memory_order_acquire) >> 32)) ==
                    w->seen &&
@@ -188,7 +202,9 @@ static void *worker_main(void *arg) {
             pthread_mutex_unlock(&pool.m);
         }
         w->seen = seq;
-        run_claims(seq);
+        /* maxw and joined belong to job seq or a later one (then seq's claims fail) */
+        if (atomic_fetch_add(&pool.joined, 1) < atomic_load_explicit(&pool.maxw, memory_order_relaxed))
+            run_claims(seq);
     }
     return NULL;
 }
@@ -212,6 +228,20 @@ static int pool_grow(int want) {
         pool.nworkers++;
     }
     return pool.nworkers;
+}
+
+/* Host load, for the wait (pool.submit held): a thread spinning while the thread it waits
+ * for has lost its CPU to another process takes CPU time from it (two threads sharing one
+ * CPU), so after involuntary context switches the waits spin spin_busy only. */
+static void busy_check(void) {
+    static unsigned regions;
+    static long last = -1;
+    if (spin_user || regions++ % BUSY_WINDOW != 0) return;
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return;
+    long now = ru.ru_nivcsw;
+    atomic_store_explicit(&pool.busy, last >= 0 && now - last >= 2, memory_order_relaxed);
+    last = now;
 }
 
 static double thread_ns(void) {
@@ -239,14 +269,17 @@ static void run_traced(size_t ntasks, size_t nt, pasta_task_fn task, void *ctx) 
     (void)wr;
 }
 
-void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
+/* The common body: nt ranges of the static split (dyn = 0), or ntasks ranges of one task
+ * each taken by at most `threads` threads (dyn = 1). */
+static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *ctx, int dyn) {
     if (ntasks == 0) return;
     if (threads <= 0) threads = pasta_threads_default();
     if ((size_t)threads > ntasks) threads = (int)ntasks;
     if (threads > POOL_MAX + 1) threads = POOL_MAX + 1;
+    if (ntasks > 0xffff) dyn = 0; /* the claim word's 16-bit range count */
     pthread_once(&settings_once, settings_init);
     if (trace_fd >= 0 && threads > 1) {
-        run_traced(ntasks, (size_t)threads, task, ctx);
+        run_traced(ntasks, (size_t)threads, task, ctx); /* the model sees the static split */
         return;
     }
     int inline_only = threads == 1;
@@ -264,20 +297,26 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
         for (size_t i = 0; i < ntasks; i++) task(ctx, i);
         return;
     }
+    busy_check();
+    size_t nw = nt - 1; /* workers woken */
+    if (dyn) nt = ntasks;
     pool.ntasks = ntasks;
     pool.task = task;
     pool.ctx = ctx;
+    atomic_store_explicit(&pool.maxw, (int)nw, memory_order_relaxed);
+    atomic_store_explicit(&pool.joined, 0, memory_order_relaxed);
     atomic_store_explicit(&pool.done, 0, memory_order_relaxed);
     unsigned seq = (unsigned)(atomic_load(&pool.claim) >> 32) + 1;
     atomic_store(&pool.claim, (uint64_t)seq << 32 | (uint64_t)nt << 16); /* seq_cst */
-    for (size_t i = 0; i + 1 < nt; i++)
+    for (size_t i = 0; i < nw; i++)
         if (atomic_load(&pool.w[i].sleeping)) {
             pthread_mutex_lock(&pool.m);
             pthread_cond_signal(&pool.w[i].cv);
             pthread_mutex_unlock(&pool.m);
         }
     run_claims(seq);
-    long spin = (long)nt > online_cores ? spin_throttled : spin_count;
+    long spin = (long)(nw + 1) > online_cores ? spin_throttled : spin_count;
+    if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
     while (atomic_load_explicit(&pool.done, memory_order_acquire) != nt && spin-- > 0) cpu_relax();
     if (atomic_load_explicit(&pool.done, memory_order_acquire) != nt) {
         pthread_mutex_lock(&pool.m);
@@ -287,4 +326,12 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
         pthread_mutex_unlock(&pool.m);
     }
     pthread_mutex_unlock(&pool.submit);
+}
+
+void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
+    parallel_run(ntasks, threads, task, ctx, 0);
+}
+
+void pasta_parallel_for_dyn(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
+    parallel_run(ntasks, threads, task, ctx, 1);
 }

@@ -33,4 +33,10 @@ typedef void (*pasta_task_fn)(void *ctx, size_t i);
 PASTA_INTERNAL void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task,
                                        void *ctx);
 
+/* pasta_parallel_for with each task claimed on its own, in index order, by at most
+ * `threads` threads: a thread that runs slowly (its CPU shared with another process)
+ * takes fewer tasks. For a few large tasks (ntasks a small multiple of threads). */
+PASTA_INTERNAL void pasta_parallel_for_dyn(size_t ntasks, int threads, pasta_task_fn task,
+                                           void *ctx);
+
 #endif /* PASTA_CORE_PARALLEL_H */

@@ -85,3 +85,17 @@ size_t pasta_msm_segs(size_t nb, int g) {
     }
     return best;
 }
+
+/* The power of two S in [T, nb] minimising T 2 (nb / S) inversions + S combination
+ * steps (the costs of pasta_msm_segs); 0 when nb < T. */
+size_t pasta_msm_fsplit_segs(size_t nb, size_t T) {
+    const double inv = 110.0, comb = 38.0;
+    size_t best = 0;
+    double bc = 0;
+    for (size_t S = 1; S <= nb; S <<= 1) {
+        if (S < T) continue;
+        double k = (double)T * 2.0 * (double)(nb / S) * inv + (double)S * comb;
+        if (best == 0 || k < bc) bc = k, best = S;
+    }
+    return best;
+}

@@ -106,8 +106,14 @@ PASTA_INTERNAL int pasta_msm_fixed_window(size_t n);
  * for T = 1); */
 PASTA_INTERNAL size_t pasta_msm_chunks(size_t npts, size_t ngroups, int g, size_t nb,
                                        int affine, int threads);
-/* the segments per window of the affine reduction of g windows of nb buckets. */
+/* the segments per window of the affine reduction of g windows of nb buckets; */
 PASTA_INTERNAL size_t pasta_msm_segs(size_t nb, int g);
+/* the segments for T tasks sharing the nb buckets of a fixed-base MSM split by buckets
+ * (a power of two in [T, nb]; 0 when nb < T). */
+PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
+/* Below this modelled work (field-multiplication equivalents, about 100 us on Zen 3) a
+ * fixed-base MSM runs on one thread. */
+#define PASTA_MSM_SPLIT_MIN 4000.0
 
 /* ---- The generator fold (msm/fold_impl.h). */
 

@@ -112,6 +112,188 @@ PASTA_TFN void CV(msm_fixed_task_fn)(void *ctx, size_t task) {
     for (size_t j = lo; j < hi; j++) CV(msm_fixed_job)(&t, x, j);
 }
 
+/* ---- Fixed base on T > 1 threads, split by buckets (docs/PARALLEL.md): task t owns the
+ * reduction segments [cut_t, cut_{t+1}) (buckets [cut_t L, cut_{t+1} L), L = nb / segs)
+ * and adds there every digit of every scalar that falls into them, so the additions and
+ * running sums are one thread's; a split into point chunks would give each chunk all nb
+ * buckets and their reduction. The split costs one scan of the digits per task and the
+ * reduction's inversions per task (fewer chains per batch: segs is chosen for T). */
+
+typedef struct {
+    CV(msm_ctx) x;  /* first: the recode task takes it as its context */
+    int32_t *dig;   /* digit of (scalar i, window w) at i nwin + w */
+    uint32_t *hist; /* per recode task: digits per segment */
+    size_t *cut;    /* ntasks + 1 segment boundaries */
+    size_t nrec;    /* recode tasks */
+} CV(msm_fsplit_ctx);
+
+/* Recodes a range of scalars, stores their digits and counts them per segment. */
+PASTA_TFN void CV(msm_fsplit_digits)(void *ctx, size_t task) {
+    CV(msm_fsplit_ctx) *s = ctx;
+    CV(msm_ctx) *x = &s->x;
+    CV(msm_recode_task)(x, task);
+    size_t lo, hi;
+    pasta_range(x->n, s->nrec, task, &lo, &hi); /* the recode task's range */
+    size_t L = x->nb / x->segs, nwin = (size_t)x->nwin;
+    uint32_t *h = s->hist + task * x->segs;
+    memset(h, 0, x->segs * sizeof *h);
+    for (size_t i = lo; i < hi; i++) {
+        const uint64_t *m = x->mag + 4 * i;
+        int32_t *d = s->dig + i * nwin;
+        if ((m[0] | m[1] | m[2] | m[3]) == 0) {
+            memset(d, 0, nwin * sizeof *d);
+            continue;
+        }
+        /* pasta_msm_digit, inline: bits [wc - 1, wc + c) of k (bit -1 reads as 0) */
+        const uint64_t k[5] = {m[0], m[1], m[2], m[3], 0}, mask = (UINT64_C(2) << x->c) - 1;
+        for (size_t w = 0; w < nwin; w++) {
+            uint64_t u;
+            if (w == 0) {
+                u = (k[0] << 1) & mask;
+            } else {
+                size_t p = w * (size_t)x->c - 1, l = p >> 6, sh = p & 63;
+                u = ((k[l] >> sh) | ((k[l + 1] << 1) << (63 - sh))) & mask;
+            }
+            int raw = (int)(u >> 1), v = raw + (int)(u & 1) - ((raw >> (x->c - 1)) << x->c);
+            d[w] = v;
+            if (v != 0) h[(size_t)((v < 0 ? -v : v) - 1) / L]++;
+        }
+    }
+}
+
+/* Task t: the digits in its buckets (gathered branch-free, 256 at a time: half of the
+ * digits are another task's), then their reduction, to part[t]. */
+PASTA_TFN void CV(msm_fsplit_task)(void *ctx, size_t task) {
+    CV(msm_fsplit_ctx) *s = ctx;
+    CV(msm_ctx) *x = &s->x;
+    CV(msm_task) t;
+    CV(msm_task_init)(&t, x, task);
+    size_t L = x->nb / x->segs, nwin = (size_t)x->nwin;
+    uint32_t b0 = (uint32_t)(s->cut[task] * L), b1 = (uint32_t)(s->cut[task + 1] * L);
+    CV(msm_task_clear)(&t, x->nb);
+    size_t bt = pasta_msm_batch((size_t)(b1 - b0));
+    if (bt < t.batch) t.batch = bt;
+    size_t buf[256], m = 0; /* entry i nwin + w, times 2, + 1 for a top-window digit */
+    for (size_t i = 0; i <= x->n; i++) {
+        if (i < x->n)
+            for (size_t w = 0; w < nwin; w++) {
+                int v = s->dig[i * nwin + w];
+                uint32_t b = (uint32_t)(v < 0 ? -v : v) - 1; /* v = 0: out of range */
+                buf[m] = 2 * (i * nwin + w) + (w == nwin - 1);
+                m += b - b0 < b1 - b0;
+            }
+        if (m < 256 - nwin && i < x->n) continue;
+        for (size_t j = 0; j < m; j++) {
+            size_t e = buf[j] >> 1;
+            int v = s->dig[e];
+            uint32_t b = (uint32_t)(v < 0 ? -v : v) - 1;
+            if (x->jtop && (buf[j] & 1))
+                CV(msm_jadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
+            else
+                CV(msm_aadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
+        }
+        m = 0;
+    }
+    /* the buckets and chains outside [b0, b1) stay empty: the reduction skips them */
+    CV(msm_finish)(&t, x->nb);
+    CV(msm_areduce)(&x->part[task], 1, &t, x, 1);
+}
+
+/* The modelled work of segment k (see the cuts below). */
+PASTA_TFN double CV(msm_fsplit_weight)(const CV(msm_fsplit_ctx) *s, size_t k) {
+    double w = 10.0 * (double)(s->x.nb / s->x.segs);
+    for (size_t q = 0; q < s->nrec; q++) w += 10.0 * (double)s->hist[q * s->x.segs + k];
+    return w;
+}
+
+/* msm_fixed_var on T > 1 threads split by buckets (arguments and header checked, c and
+ * nwin from the header). Returns 1 (nothing written) where it does not apply: Jacobian
+ * mode, too little work, fewer segments than threads, or a split by point chunks
+ * modelled faster (the digits crowd into too few buckets); else PASTA_OK or an error. */
+PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, size_t n,
+                                   int c, int nwin, int threads) {
+    size_t nb = (size_t)1 << (c - 1), T = (size_t)threads;
+    double adds = (double)n * (double)nwin;
+    if (adds < 64 || adds * 10.0 + (double)nb * 10.0 < PASTA_MSM_SPLIT_MIN) return 1;
+    size_t S = pasta_msm_fsplit_segs(nb, T);
+    if (S == 0) return 1;
+    CV(msm_fsplit_ctx) s;
+    memset(&s, 0, sizeof s);
+    CV(msm_ctx) *x = &s.x;
+    x->tab = tab;
+    x->scalars = scalars;
+    x->n = n;
+    x->npts = n;
+    x->limbs = 4;
+    x->bits = 256;
+    x->c = c;
+    x->nwin = nwin;
+    x->g = 1;
+    x->ngroups = 1;
+    x->nb = nb;
+    x->affine = 1;
+    x->batch = pasta_msm_batch(nb);
+    x->segs = S;
+    x->jtop = pasta_msm_jtop(256, c, nwin);
+    x->nchunks = x->njobs = x->ntasks = T;
+    x->stride = CV(msm_stride)(nb, S, x->batch, 1);
+    s.nrec = T < n ? T : n;
+    size_t o_neg = pasta_msm_round64(n * 4 * sizeof(uint64_t));
+    size_t o_part = o_neg + pasta_msm_round64(n);
+    size_t o_dig = o_part + pasta_msm_round64(T * sizeof(JAC));
+    size_t o_hist = o_dig + pasta_msm_round64(n * (size_t)nwin * sizeof(int32_t));
+    size_t o_cut = o_hist + pasta_msm_round64(s.nrec * S * sizeof(uint32_t));
+    size_t o_scr = o_cut + pasta_msm_round64((T + 1) * sizeof(size_t));
+    uint8_t *mem = pasta_alloc(o_scr + T * x->stride);
+    if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+    x->mag = (uint64_t *)(void *)mem;
+    x->neg = mem + o_neg;
+    x->part = (JAC *)(void *)(mem + o_part);
+    s.dig = (int32_t *)(void *)(mem + o_dig);
+    s.hist = (uint32_t *)(void *)(mem + o_hist);
+    s.cut = (size_t *)(void *)(mem + o_cut);
+    x->scratch = mem + o_scr;
+    x->ntasks = s.nrec; /* the recode task's ranges */
+    pasta_parallel_for(s.nrec, threads, CV(msm_fsplit_digits), &s);
+    x->ntasks = T;
+    /* cuts at the segment boundaries nearest to equal shares of the modelled work: 10
+     * per addition (the segment's digits) + 10 per bucket (the running sums) */
+    double total = 0, cum = 0, big = 0, cur = 0;
+    for (size_t k = 0; k < S; k++) total += CV(msm_fsplit_weight)(&s, k);
+    s.cut[0] = 0;
+    size_t k = 0;
+    for (size_t t = 1; t < T; t++) {
+        double goal = total * (double)t / (double)T;
+        while (k < S - (T - t)) { /* every task keeps at least one segment */
+            double wk = CV(msm_fsplit_weight)(&s, k);
+            if (k > s.cut[t - 1] && cum + wk - goal >= goal - cum) break;
+            cum += wk;
+            k++;
+        }
+        s.cut[t] = k;
+    }
+    s.cut[T] = S;
+    for (size_t q = 0, t = 0; q < S; q++) {
+        if (q == s.cut[t + 1]) big = cur > big ? cur : big, cur = 0, t++;
+        cur += CV(msm_fsplit_weight)(&s, q);
+    }
+    if (cur > big) big = cur;
+    /* point chunks instead: each of T tasks adds 1/T of the digits and reduces nb buckets */
+    if (big > (total - 10.0 * (double)nb) / (double)T + 10.0 * (double)nb) {
+        pasta_free(mem);
+        return 1;
+    }
+    pasta_parallel_for(T, threads, CV(msm_fsplit_task), &s);
+    JAC acc;
+    AFF a;
+    CV(identity)(&acc);
+    for (size_t q = 0; q < T; q++) CV(add_var)(&acc, &acc, &x->part[q]);
+    pasta_free(mem);
+    CV(to_affine_var)(&a, &acc);
+    CV(from_affine)(r, &a);
+    return PASTA_OK;
+}
+
 PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scalars, size_t n,
                                 int threads) {
     if (threads < 0) return PASTA_ERR_INVALID_ARG;
@@ -128,6 +310,12 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
         return PASTA_ERR_INVALID_ARG;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    if (threads > 1) { /* split by buckets where it applies, else by point chunks below */
+        int rc = CV(msm_fixed_bsplit)(
+            r, (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h),
+            scalars, n, (int)h.c, (int)h.nwin, threads);
+        if (rc != 1) return rc;
+    }
     CV(msm_ctx) x;
     memset(&x, 0, sizeof x);
     x.tab = (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h);

@@ -26,7 +26,8 @@
  *               each) from the top; the result is normalised (Z = 1, or (0, 0, 0)) so its
  *               bytes do not depend on the split, hence on the thread count.
  * Threads: jobs (window x chunk) are dealt in contiguous runs to tasks, each task owning
- * its scratch (indexed by task, never by thread), through pasta_parallel_for. */
+ * its scratch (indexed by task, never by thread), through pasta_parallel_for (variable
+ * base: pasta_parallel_for_dyn, up to 2 T tasks; how each MSM splits: docs/PARALLEL.md). */
 #include "msm/bucket_impl.h"
 #include "msm/var_impl.h"
 #include "msm/fixed_impl.h"

@@ -13,7 +13,9 @@
  * writes each window's sum to part[w * nchunks + ch]. */
 PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
     size_t gi = job / x->nchunks, ch = job % x->nchunks;
-    int w0 = (int)gi * x->g, g = x->nwin - w0 < x->g ? x->nwin - w0 : x->g;
+    /* groups of floor or ceil(nwin / ngroups) <= x->g windows */
+    int w0 = (int)(gi * (size_t)x->nwin / x->ngroups);
+    int g = (int)((gi + 1) * (size_t)x->nwin / x->ngroups) - w0;
     size_t lo, hi;
     pasta_range(x->npts, x->nchunks, ch, &lo, &hi);
     size_t nb = x->nb, nbt = nb * (size_t)x->g, reach = 0;
@@ -108,6 +110,15 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     if (x.g > x.nwin) x.g = x.nwin;
     x.ngroups = (size_t)((x.nwin + x.g - 1) / x.g);
     x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
+    /* 1 < T <= nwin threads: split by windows (docs/PARALLEL.md), a multiple of T groups
+     * (at most nwin) dealt to T tasks, each over all points: the buckets and reductions
+     * of one thread. Point chunks only for T > nwin. */
+    int wsplit = threads > 1 && threads <= x.nwin;
+    if (wsplit) {
+        size_t ng = (x.ngroups + (size_t)threads - 1) / (size_t)threads * (size_t)threads;
+        x.ngroups = ng < (size_t)x.nwin ? ng : (size_t)x.nwin;
+        x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
+    }
     {
         int topbits = x.bits - 1 - (x.nwin - 1) * x.c; /* the top digit is <= 2^topbits */
         x.topnb = topbits >= x.c - 1 ? x.nb : (size_t)1 << topbits;
@@ -116,9 +127,11 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.batch = pasta_msm_batch(nbt);
     x.segs = x.affine ? pasta_msm_segs(x.nb, x.g) : 0;
     x.jtop = pasta_msm_jtop(x.bits, x.c, x.nwin);
-    x.nchunks = pasta_msm_chunks(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
+    x.nchunks = wsplit ? 1 : pasta_msm_chunks(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
     x.njobs = x.ngroups * x.nchunks;
-    x.ntasks = (size_t)threads < x.njobs ? (size_t)threads : x.njobs;
+    /* up to 2 T tasks of whole jobs, claimed one by one (a slow thread takes fewer) */
+    x.ntasks = 2 * (size_t)threads < x.njobs ? 2 * (size_t)threads : x.njobs;
+    if (threads == 1) x.ntasks = 1;
     x.stride = CV(msm_stride)(nbt, (size_t)x.g * x.segs, x.batch, x.affine);
 
     /* one block: magnitudes, signs, endo images, partial sums, task scratch */
@@ -140,7 +153,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.ntasks = (size_t)threads < n ? (size_t)threads : n;
     pasta_parallel_for(x.ntasks, threads, CV(msm_recode_task), &x);
     x.ntasks = ntasks;
-    pasta_parallel_for(x.ntasks, threads, CV(msm_task_fn), &x);
+    pasta_parallel_for_dyn(x.ntasks, threads, CV(msm_task_fn), &x);
 
     JAC acc;
     AFF a;

@@ -87,29 +87,31 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     return PASTA_OK;
 }
 
-/* L and R at once on 2 threads, each MSM on one: no split of an MSM into chunks, whose
- * extra bucket work is the most a 2-thread proof loses (docs/PARALLEL.md). */
-typedef struct ipa_sides_ctx {
-    const prover *p;
-    pasta_vesta_affine *out[2];
-    const pasta_vesta_affine *bases[2];
-    const pasta_fp *scalars[2], *vz[2], *rand[2];
-    pasta_vesta_affine *bscratch[2];
-    pasta_fp *sscratch[2];
+/* One range of a small fold, on one thread. */
+typedef struct fold_ctx {
+    pasta_vesta_affine *g;
+    const pasta_fp *u;
     size_t half;
-    int rc[2];
-} ipa_sides_ctx;
-static void ipa_sides(void *vc, size_t s0, size_t s1, int t) {
-    ipa_sides_ctx *x = vc;
-    (void)t;
-    for (size_t s = s0; s < s1; s++)
-        x->rc[s] = ipa_side(x->p, x->out[s], x->bases[s], x->scalars[s], x->half, x->vz[s],
-                            x->rand[s], x->bscratch[s], x->sscratch[s], 1);
+    int rc[12]; /* ranges: at most 95 / 8 */
+} fold_ctx;
+static void fold_range(void *vc, size_t lo, size_t hi, int t) {
+    fold_ctx *x = vc;
+    x->rc[t] = pasta_vesta_fold_var(&x->g[lo], &x->g[lo], &x->g[x->half + lo], hi - lo, x->u, 1);
 }
 
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
- * fold_var, one recoding of u shared by the points, batch-affine steps. */
+ * fold_var, one recoding of u shared by the points, batch-affine steps. fold_var keeps
+ * fewer than 96 points on one thread (its batch path wants 48 per task); from 16 up such
+ * a fold is cut here into ranges of at least 8 points, one thread each. */
 static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half, const pasta_fp *u) {
+    if (p->nthreads > 1 && half >= 16 && half < 96) {
+        fold_ctx x = {g, u, half, {0}};
+        int T = p->nthreads < (int)(half / 8) ? p->nthreads : (int)(half / 8), rc = PASTA_OK;
+        halo2_par_for(half, T, fold_range, &x);
+        for (int t = 0; t < T; t++)
+            if (x.rc[t] != PASTA_OK) rc = x.rc[t];
+        return rc;
+    }
     return pasta_vesta_fold_var(g, g, &g[half], half, u, p->threads);
 }
 
@@ -155,17 +157,11 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
         if (rc != PASTA_OK) break;
         pasta_fp_mul(&vl, &vl, &z);
         pasta_fp_mul(&vr, &vr, &z);
-        if (p->nthreads == 2) {
-            ipa_sides_ctx sc = {p, {&L, &R}, {g, &g[half]}, {&p_poly[half], p_poly}, {&vl, &vr},
-                                {&lr, &rr}, {bscratch, bscratch + n / 2 + 2},
-                                {sscratch, sscratch + n / 2 + 2}, half, {0, 0}};
-            halo2_par_for(2, 2, ipa_sides, &sc);
-            rc = sc.rc[0] != PASTA_OK ? sc.rc[0] : sc.rc[1];
-        } else {
-            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
-            if (rc == PASTA_OK)
-                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch, p->threads);
-        }
+        /* each MSM on all threads: pasta splits it by windows (no extra work), its tasks
+         * claimed one by one (docs/PARALLEL.md) */
+        rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
+        if (rc == PASTA_OK)
+            rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch, p->threads);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &R);
         if (rc != PASTA_OK) break;

@@ -484,6 +484,46 @@ static void T(fixed)(const pasta_ops *o) {
     free(k);
     free(k2);
 }
+
+/* Fixed base on several threads (split by buckets, or by point chunks where the digits
+ * crowd into a few buckets): random, tiny (0..2) and 20-bit scalars, several window
+ * sizes; equal to the naive sum (and so to one thread's bytes). */
+static void T(fixed_split)(const pasta_ops *o) {
+    tu_rng r;
+    tu_rng_init(&r, tu_seed() ^ 0x353b);
+    const size_t n = 257;
+    AFF *b = T(rand_bases)(o, n, &r);
+    SE *k = calloc(n, sizeof *k);
+    cr_assert(k != NULL);
+    static const int cs[] = {0, 4, 9, 14};
+    static const int ths[] = {2, 3, 4, 7};
+    int light = msm_light();
+    for (int kind = 0; kind < 3; kind++) {
+        for (size_t i = 0; i < n; i++) {
+            if (kind == 0)
+                T(rand_scalar)(o, &k[i], &r);
+            else
+                SO(o)->from_u64(&k[i], tu_next(&r) % (kind == 1 ? 3 : (1u << 20)));
+        }
+        JAC want, one, got;
+        T(naive)(o, &want, b, k, n);
+        for (size_t ci = 0; ci < sizeof cs / sizeof cs[0]; ci++) {
+            if (light && ci % 2) continue;
+            TAB *t = T(build)(o, b, n, cs[ci], 2);
+            cr_assert_eq(CO(o)->msm_fixed_var(&one, t, k, n, 1), PASTA_OK);
+            T(expect)(o, &one, &want, "fixed, 1 thread", n);
+            for (size_t ti = 0; ti < sizeof ths / sizeof ths[0]; ti++) {
+                cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k, n, ths[ti]), PASTA_OK);
+                cr_assert(memcmp(&got, &one, sizeof one) == 0,
+                          "%s fixed c=%d scalars %d: %d threads differ", CNAME, cs[ci], kind,
+                          ths[ti]);
+            }
+            free(t);
+        }
+    }
+    free(b);
+    free(k);
+}
 #undef TAB
 
 #undef T

@@ -1,6 +1,6 @@
 /* prover_bench/par.h */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#include "prover_bench/par.h"
+#include "par.h"
 
 #include <fcntl.h>
 #include <pthread.h>

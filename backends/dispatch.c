@@ -26,8 +26,7 @@ static int cpu_has_bmi2_adx(void) {
 
 const pasta_ops *pasta_ops_for(pasta_backend b) {
     switch (b) {
-    case PASTA_BACKEND_PORTABLE:
-        return &pasta_ops_portable;
+    case PASTA_BACKEND_PORTABLE: return &pasta_ops_portable;
     case PASTA_BACKEND_X86_64_ASM:
 #if defined(PASTA_X86_64_ASM) && defined(__x86_64__)
         return cpu_has_bmi2_adx() ? &pasta_ops_x86_64_asm : NULL;

@@ -76,7 +76,8 @@ int bench_field_check_x4(const pasta_ops *ops, int op);
 /* The inputs both the api rows and their in-backend counterparts start from, computed
  * with `ops`: x[0..4) and y in fp; p[0..4) and q on Pallas (q affine, Z != 1 before). */
 void bench_fp_inputs(const pasta_ops *ops, pasta_fp x[4], pasta_fp *y);
-void bench_pallas_inputs(const pasta_ops *ops, pasta_pallas_jacobian p[4], pasta_pallas_affine *q);
+void bench_pallas_inputs(const pasta_ops *ops, pasta_pallas_jacobian p[4],
+                         pasta_pallas_affine *q);
 
 /* Results measured so far in this process, by (suite, name, field, backend). */
 void bench_record(const pasta_bench_id *id, const pasta_bench_result *r);

@@ -47,11 +47,16 @@ static const struct {
     const char *ref;  /* its reference's name (suite field or curve) */
     int op, x4;       /* x4: 1 for 4 chains, 2 for an array call */
 } api_rows[] = {
-    {"add", "add", A_ADD, 0},          {"add_x4", "add_x4", A_ADD, 1},
-    {"mul", "mul", A_MUL, 0},          {"mul_x4", "mul_x4", A_MUL, 1},
-    {"square", "square", A_SQR, 0},    {"square_x4", "square_x4", A_SQR, 1},
-    {"madd_var", "madd_var", A_MADD_VAR, 0}, {"madd_var_x4", "madd_var_x4", A_MADD_VAR, 1},
-    {"vec_add", "add_x4", A_VADD, 2},  {"vec_mul", "mul_x4", A_VMUL, 2},
+    {"add", "add", A_ADD, 0},
+    {"add_x4", "add_x4", A_ADD, 1},
+    {"mul", "mul", A_MUL, 0},
+    {"mul_x4", "mul_x4", A_MUL, 1},
+    {"square", "square", A_SQR, 0},
+    {"square_x4", "square_x4", A_SQR, 1},
+    {"madd_var", "madd_var", A_MADD_VAR, 0},
+    {"madd_var_x4", "madd_var_x4", A_MADD_VAR, 1},
+    {"vec_add", "add_x4", A_VADD, 2},
+    {"vec_mul", "mul_x4", A_VMUL, 2},
 };
 #define API_NROWS (sizeof api_rows / sizeof api_rows[0])
 
@@ -65,11 +70,11 @@ typedef struct {
 
 /* iters operations: one chain on v[0], or 4 chains with operation i on v[i % 4], the same
  * loop shape as the in-backend references (bench_kernels.c). */
-#define API_DEP(STEP, v)                                                                    \
-    for (uint64_t i = 0; i < iters; i++) STEP(v[0]);                                        \
+#define API_DEP(STEP, v)                             \
+    for (uint64_t i = 0; i < iters; i++) STEP(v[0]); \
     break
-#define API_X4(STEP, v)                                                                     \
-    for (uint64_t i = 0; i < iters; i++) STEP(v[i & 3]);                                    \
+#define API_X4(STEP, v)                                  \
+    for (uint64_t i = 0; i < iters; i++) STEP(v[i & 3]); \
     break
 #define API_ADD(a) pasta_fp_add(&(a), &(a), &y)
 #define API_MUL(a) pasta_fp_mul(&(a), &(a), &y)
@@ -128,8 +133,9 @@ static void print_summary(const api_summary_row *s, int n) {
         snprintf(op, sizeof op, "%.*s", (int)len, s[i].name);
         const char *form = s[i].x4 == 2 ? "array" : s[i].x4 ? "4 chains" : "1 chain";
         const pasta_bench_result *p = &s[i].pub, *r = &s[i].ref;
-        printf("%-12s %-9s %-11s %11.2f %11.2f %7.3f  [%.3f, %.3f]\n", op, form, s[i].backend, p->median_ns, r->median_ns,
-               p->median_ns / r->median_ns, p->lo_ns / r->hi_ns, p->hi_ns / r->lo_ns);
+        printf("%-12s %-9s %-11s %11.2f %11.2f %7.3f  [%.3f, %.3f]\n", op, form, s[i].backend,
+               p->median_ns, r->median_ns, p->median_ns / r->median_ns, p->lo_ns / r->hi_ns,
+               p->hi_ns / r->lo_ns);
     }
     fflush(stdout);
 }
@@ -144,14 +150,17 @@ void bench_api_suite(void) {
         int switched = 0;
         for (size_t k = 0; k < API_NROWS; k++) {
             const int curve = api_rows[k].op == A_MADD_VAR;
-            pasta_bench_id id = {"api", api_rows[k].name, ops->name, curve ? "pallas" : "fp", 0, 1};
+            pasta_bench_id id = {
+                "api", api_rows[k].name, ops->name, curve ? "pallas" : "fp", 0, 1};
             if (!pasta_bench_selected(&id)) continue;
             if (!switched) {
                 if (!pasta_backend_supported(ops->backend) ||
                     pasta_backend_set(ops->backend) != PASTA_OK) {
                     if (!pasta_bench_planning())
-                        fprintf(stderr, "pasta_bench: api: backend %s cannot be selected "
-                                        "here; skipped\n", ops->name);
+                        fprintf(stderr,
+                                "pasta_bench: api: backend %s cannot be selected "
+                                "here; skipped\n",
+                                ops->name);
                     break;
                 }
                 switched = 1;

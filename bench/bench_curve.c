@@ -22,91 +22,122 @@
 
 #include "bench/bench.h"
 
-enum { C_DBL, C_ADD, C_ADD_VAR, C_MADD, C_MADD_VAR, C_MUL_CT, C_MUL_CT_NOGLV, C_MUL_VAR,
-       C_MUL_VAR_NOGLV, C_HASH, C_FROM_BYTES, C_MADD_VAR_X4 };
+enum {
+    C_DBL,
+    C_ADD,
+    C_ADD_VAR,
+    C_MADD,
+    C_MADD_VAR,
+    C_MUL_CT,
+    C_MUL_CT_NOGLV,
+    C_MUL_VAR,
+    C_MUL_VAR_NOGLV,
+    C_HASH,
+    C_FROM_BYTES,
+    C_MADD_VAR_X4
+};
 /* pallas_only: run by the suite on Pallas only (to keep --quick short). */
-static const struct { const char *name; int op; int pallas_only; } curve_ops_list[] = {
-    {"double", C_DBL, 0},     {"add", C_ADD, 0},       {"add_var", C_ADD_VAR, 0},
-    {"madd", C_MADD, 0},      {"madd_var", C_MADD_VAR, 0},
-    {"madd_var_x4", C_MADD_VAR_X4, 1}, {"mul_ct", C_MUL_CT, 0},
-    {"mul_ct_noglv", C_MUL_CT_NOGLV, 0}, {"mul_var", C_MUL_VAR, 0},
-    {"mul_var_noglv", C_MUL_VAR_NOGLV, 0}, {"hash_to_curve", C_HASH, 0},
-    {"from_bytes", C_FROM_BYTES, 0}};
+static const struct {
+    const char *name;
+    int op;
+    int pallas_only;
+} curve_ops_list[] = {{"double", C_DBL, 0},         {"add", C_ADD, 0},
+                      {"add_var", C_ADD_VAR, 0},    {"madd", C_MADD, 0},
+                      {"madd_var", C_MADD_VAR, 0},  {"madd_var_x4", C_MADD_VAR_X4, 1},
+                      {"mul_ct", C_MUL_CT, 0},      {"mul_ct_noglv", C_MUL_CT_NOGLV, 0},
+                      {"mul_var", C_MUL_VAR, 0},    {"mul_var_noglv", C_MUL_VAR_NOGLV, 0},
+                      {"hash_to_curve", C_HASH, 0}, {"from_bytes", C_FROM_BYTES, 0}};
 
-#define CURVE_BODY(CURVE, SCALAR)                                                           \
-    typedef struct {                                                                        \
-        const pasta_ops *ops;                                                               \
-        int op;                                                                             \
-        pasta_##CURVE##_jacobian p, q;                                                      \
-        pasta_##CURVE##_jacobian p4[4]; /* madd_var_x4: p4[0] = p, p4[j] = 2 p4[j-1] */     \
-        pasta_##CURVE##_affine qa;                                                          \
-        pasta_##SCALAR k;                                                                   \
-    } CURVE##_ctx;                                                                          \
-    static void CURVE##_body(void *vc, uint64_t iters) {                                    \
-        CURVE##_ctx *c = vc;                                                                \
-        const struct pasta_##CURVE##_ops *o = c->ops->CURVE;                                \
-        pasta_##CURVE##_jacobian p = c->p;                                                  \
-        uint8_t buf[32] = {0};                                                              \
-        switch (c->op) {                                                                    \
-        case C_DBL: for (uint64_t i = 0; i < iters; i++) o->dbl(&p, &p); break;             \
-        case C_ADD: for (uint64_t i = 0; i < iters; i++) o->add(&p, &p, &c->q); break;      \
-        case C_ADD_VAR: for (uint64_t i = 0; i < iters; i++) o->add_var(&p, &p, &c->q); break; \
-        case C_MADD: for (uint64_t i = 0; i < iters; i++) o->madd(&p, &p, &c->qa); break;   \
-        case C_MADD_VAR: for (uint64_t i = 0; i < iters; i++) o->madd_var(&p, &p, &c->qa); break; \
-        case C_MADD_VAR_X4: {                                                               \
-            pasta_##CURVE##_jacobian p4[4];                                                 \
-            memcpy(p4, c->p4, sizeof p4);                                                   \
-            for (uint64_t i = 0; i < iters / 4; i++) {                                      \
-                o->madd_var(&p4[0], &p4[0], &c->qa);                                        \
-                o->madd_var(&p4[1], &p4[1], &c->qa);                                        \
-                o->madd_var(&p4[2], &p4[2], &c->qa);                                        \
-                o->madd_var(&p4[3], &p4[3], &c->qa);                                        \
-            }                                                                               \
-            for (uint64_t j = 0; j < iters % 4; j++) o->madd_var(&p4[j], &p4[j], &c->qa);   \
-            pasta_bench_consume(p4, sizeof p4);                                             \
-            break;                                                                          \
-        }                                                                                   \
-        case C_MUL_CT: for (uint64_t i = 0; i < iters; i++) o->mul(&p, &p, &c->k); break;   \
-        case C_MUL_CT_NOGLV:                                                                \
-            for (uint64_t i = 0; i < iters; i++) o->mul_noglv(&p, &p, &c->k);               \
-            break;                                                                          \
-        case C_MUL_VAR: for (uint64_t i = 0; i < iters; i++) o->mul_var(&p, &p, &c->k); break; \
-        case C_MUL_VAR_NOGLV:                                                               \
-            for (uint64_t i = 0; i < iters; i++) o->mul_var_noglv(&p, &p, &c->k);           \
-            break;                                                                          \
-        case C_HASH:                                                                        \
-            for (uint64_t i = 0; i < iters; i++) {                                          \
-                o->hash_to_curve(&p, "pasta-bench", buf, sizeof buf);                       \
-                buf[i & 31] ^= (uint8_t)p.x.limbs[0];                                       \
-            }                                                                               \
-            break;                                                                          \
+#define CURVE_BODY(CURVE, SCALAR)                                                              \
+    typedef struct {                                                                           \
+        const pasta_ops *ops;                                                                  \
+        int op;                                                                                \
+        pasta_##CURVE##_jacobian p, q;                                                         \
+        pasta_##CURVE##_jacobian p4[4]; /* madd_var_x4: p4[0] = p, p4[j] = 2 p4[j-1] */        \
+        pasta_##CURVE##_affine qa;                                                             \
+        pasta_##SCALAR k;                                                                      \
+    } CURVE##_ctx;                                                                             \
+    static void CURVE##_body(void *vc, uint64_t iters) {                                       \
+        CURVE##_ctx *c = vc;                                                                   \
+        const struct pasta_##CURVE##_ops *o = c->ops->CURVE;                                   \
+        pasta_##CURVE##_jacobian p = c->p;                                                     \
+        uint8_t buf[32] = {0};                                                                 \
+        switch (c->op) {                                                                       \
+        case C_DBL:                                                                            \
+            for (uint64_t i = 0; i < iters; i++) o->dbl(&p, &p);                               \
+            break;                                                                             \
+        case C_ADD:                                                                            \
+            for (uint64_t i = 0; i < iters; i++) o->add(&p, &p, &c->q);                        \
+            break;                                                                             \
+        case C_ADD_VAR:                                                                        \
+            for (uint64_t i = 0; i < iters; i++) o->add_var(&p, &p, &c->q);                    \
+            break;                                                                             \
+        case C_MADD:                                                                           \
+            for (uint64_t i = 0; i < iters; i++) o->madd(&p, &p, &c->qa);                      \
+            break;                                                                             \
+        case C_MADD_VAR:                                                                       \
+            for (uint64_t i = 0; i < iters; i++) o->madd_var(&p, &p, &c->qa);                  \
+            break;                                                                             \
+        case C_MADD_VAR_X4: {                                                                  \
+            pasta_##CURVE##_jacobian p4[4];                                                    \
+            memcpy(p4, c->p4, sizeof p4);                                                      \
+            for (uint64_t i = 0; i < iters / 4; i++) {                                         \
+                o->madd_var(&p4[0], &p4[0], &c->qa);                                           \
+                o->madd_var(&p4[1], &p4[1], &c->qa);                                           \
+                o->madd_var(&p4[2], &p4[2], &c->qa);                                           \
+                o->madd_var(&p4[3], &p4[3], &c->qa);                                           \
+            }                                                                                  \
+            for (uint64_t j = 0; j < iters % 4; j++) o->madd_var(&p4[j], &p4[j], &c->qa);      \
+            pasta_bench_consume(p4, sizeof p4);                                                \
+            break;                                                                             \
+        }                                                                                      \
+        case C_MUL_CT:                                                                         \
+            for (uint64_t i = 0; i < iters; i++) o->mul(&p, &p, &c->k);                        \
+            break;                                                                             \
+        case C_MUL_CT_NOGLV:                                                                   \
+            for (uint64_t i = 0; i < iters; i++) o->mul_noglv(&p, &p, &c->k);                  \
+            break;                                                                             \
+        case C_MUL_VAR:                                                                        \
+            for (uint64_t i = 0; i < iters; i++) o->mul_var(&p, &p, &c->k);                    \
+            break;                                                                             \
+        case C_MUL_VAR_NOGLV:                                                                  \
+            for (uint64_t i = 0; i < iters; i++) o->mul_var_noglv(&p, &p, &c->k);              \
+            break;                                                                             \
+        case C_HASH:                                                                           \
+            for (uint64_t i = 0; i < iters; i++) {                                             \
+                o->hash_to_curve(&p, "pasta-bench", buf, sizeof buf);                          \
+                buf[i & 31] ^= (uint8_t)p.x.limbs[0];                                          \
+            }                                                                                  \
+            break;                                                                             \
         case C_FROM_BYTES: /* decode one fixed valid encoding (constant time: any would do) */ \
-            o->to_bytes(buf, &p);                                                           \
-            for (uint64_t i = 0; i < iters; i++) (void)o->from_bytes(&p, buf);              \
-            break;                                                                          \
-        }                                                                                   \
-        pasta_bench_consume(&p, sizeof p);                                                  \
-    }                                                                                       \
-    static void CURVE##_init(CURVE##_ctx *c, const pasta_ops *ops, int op) {                \
-        static const uint8_t seed[64] = "pasta bench: a fixed pseudo-random scalar, 64 bytes....."; \
-        const struct pasta_##CURVE##_ops *o = ops->CURVE;                                   \
-        pasta_##CURVE##_jacobian g;                                                         \
-        c->ops = ops;                                                                       \
-        c->op = op;                                                                         \
-        ops->SCALAR->from_uniform_bytes(&c->k, seed);                                       \
-        o->generator(&g);                                                                   \
-        o->mul_var(&c->p, &g, &c->k);                                                       \
-        o->dbl(&c->q, &c->p);                                                               \
-        o->add(&c->q, &c->q, &g); /* Z != 1 */                                              \
-        o->to_affine(&c->qa, &c->q);                                                        \
-        c->p4[0] = c->p;                                                                    \
-        for (int j = 1; j < 4; j++) o->dbl(&c->p4[j], &c->p4[j - 1]);                       \
+            o->to_bytes(buf, &p);                                                              \
+            for (uint64_t i = 0; i < iters; i++) (void)o->from_bytes(&p, buf);                 \
+            break;                                                                             \
+        }                                                                                      \
+        pasta_bench_consume(&p, sizeof p);                                                     \
+    }                                                                                          \
+    static void CURVE##_init(CURVE##_ctx *c, const pasta_ops *ops, int op) {                   \
+        static const uint8_t seed[64] =                                                        \
+            "pasta bench: a fixed pseudo-random scalar, 64 bytes.....";                        \
+        const struct pasta_##CURVE##_ops *o = ops->CURVE;                                      \
+        pasta_##CURVE##_jacobian g;                                                            \
+        c->ops = ops;                                                                          \
+        c->op = op;                                                                            \
+        ops->SCALAR->from_uniform_bytes(&c->k, seed);                                          \
+        o->generator(&g);                                                                      \
+        o->mul_var(&c->p, &g, &c->k);                                                          \
+        o->dbl(&c->q, &c->p);                                                                  \
+        o->add(&c->q, &c->q, &g); /* Z != 1 */                                                 \
+        o->to_affine(&c->qa, &c->q);                                                           \
+        c->p4[0] = c->p;                                                                       \
+        for (int j = 1; j < 4; j++) o->dbl(&c->p4[j], &c->p4[j - 1]);                          \
     }
 
 CURVE_BODY(pallas, fq)
 CURVE_BODY(vesta, fp)
 
-void bench_pallas_inputs(const pasta_ops *ops, pasta_pallas_jacobian p[4], pasta_pallas_affine *q) {
+void bench_pallas_inputs(const pasta_ops *ops, pasta_pallas_jacobian p[4],
+                         pasta_pallas_affine *q) {
     pallas_ctx c;
     pallas_init(&c, ops, C_MADD_VAR);
     memcpy(p, c.p4, sizeof c.p4);
@@ -180,7 +211,7 @@ int bench_curve_row(const pasta_ops *ops, int curve, const char *name, int alway
         free(c->lo), free(c->hi), free(c->r), free(c->j);                                   \
     }                                                                                       \
     static int CURVE##_finit(CURVE##_fctx *c, const pasta_ops *ops, size_t n, int base) {   \
-        static const uint8_t seed[64] = "pasta bench: the fold scalar, 64 bytes..........";  \
+        static const uint8_t seed[64] = "pasta bench: the fold scalar, 64 bytes.........."; \
         const struct pasta_##CURVE##_ops *o = ops->CURVE;                                   \
         pasta_##CURVE##_jacobian g;                                                         \
         pasta_##SCALAR t;                                                                   \
@@ -226,8 +257,9 @@ static void fold_row(const pasta_ops *ops, int curve, int base, size_t n, double
     if (*mul_io < 0) {
         const pasta_bench_result *known = bench_lookup("field", "mul", "fp", ops->name);
         pasta_bench_result mul;
-        *mul_io = known ? known->median_ns
-                        : bench_field_row(ops, 0, "mul", 1, &mul) == 0 ? mul.median_ns : 0.0;
+        *mul_io = known                                          ? known->median_ns
+                  : bench_field_row(ops, 0, "mul", 1, &mul) == 0 ? mul.median_ns
+                                                                 : 0.0;
     }
     const double mul_ns = *mul_io;
     double setup, op = fold_model_ns(ops, base, n, &setup);

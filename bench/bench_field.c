@@ -15,78 +15,87 @@
 
 typedef struct {
     const pasta_ops *ops;
-    int field; /* 0 fp, 1 fq */
-    int op;    /* PASTA_CHAIN_* or a BF_* code below */
-    pasta_fp x, y; /* same layout as pasta_fq */
+    int field;      /* 0 fp, 1 fq */
+    int op;         /* PASTA_CHAIN_* or a BF_* code below */
+    pasta_fp x, y;  /* same layout as pasta_fq */
     pasta_fp x4[4]; /* the 4 chains of the _x4 rows (x4[0] = x) */
     uint64_t e[4];
 } field_ctx;
 
-enum { BF_INVERT = 100, BF_INVERT_VAR, BF_SQRT, BF_POW, BF_POW_VAR, BF_FROM_BYTES,
-       BF_TO_BYTES, BF_LEGENDRE, BF_SQRT_RATIO };
+enum {
+    BF_INVERT = 100,
+    BF_INVERT_VAR,
+    BF_SQRT,
+    BF_POW,
+    BF_POW_VAR,
+    BF_FROM_BYTES,
+    BF_TO_BYTES,
+    BF_LEGENDRE,
+    BF_SQRT_RATIO
+};
 
-#define FIELD_BODY(F, FE)                                                                   \
-    static void body_##F(field_ctx *c, uint64_t iters) {                                    \
-        const struct pasta_##F##_ops *o = c->ops->F;                                        \
-        FE x, y;                                                                            \
-        memcpy(&x, &c->x, sizeof x);                                                        \
-        memcpy(&y, &c->y, sizeof y);                                                        \
-        uint8_t buf[32];                                                                    \
-        switch (c->op) {                                                                    \
-        case BF_INVERT:                                                                     \
-            for (uint64_t i = 0; i < iters; i++) o->invert(&x, &x);                         \
-            break;                                                                          \
-        case BF_INVERT_VAR:                                                                 \
-            for (uint64_t i = 0; i < iters; i++) o->invert_var(&x, &x);                     \
-            break;                                                                          \
-        case BF_SQRT: /* alternate a square and its root: every call does the full work */  \
-            for (uint64_t i = 0; i < iters; i++) {                                          \
-                o->sqr(&x, &x);                                                             \
-                o->sqrt(&x, &x);                                                            \
-            }                                                                               \
-            break;                                                                          \
+#define FIELD_BODY(F, FE)                                                                  \
+    static void body_##F(field_ctx *c, uint64_t iters) {                                   \
+        const struct pasta_##F##_ops *o = c->ops->F;                                       \
+        FE x, y;                                                                           \
+        memcpy(&x, &c->x, sizeof x);                                                       \
+        memcpy(&y, &c->y, sizeof y);                                                       \
+        uint8_t buf[32];                                                                   \
+        switch (c->op) {                                                                   \
+        case BF_INVERT:                                                                    \
+            for (uint64_t i = 0; i < iters; i++) o->invert(&x, &x);                        \
+            break;                                                                         \
+        case BF_INVERT_VAR:                                                                \
+            for (uint64_t i = 0; i < iters; i++) o->invert_var(&x, &x);                    \
+            break;                                                                         \
+        case BF_SQRT: /* alternate a square and its root: every call does the full work */ \
+            for (uint64_t i = 0; i < iters; i++) {                                         \
+                o->sqr(&x, &x);                                                            \
+                o->sqrt(&x, &x);                                                           \
+            }                                                                              \
+            break;                                                                         \
         case BF_SQRT_RATIO: /* (x^2 y) / y; a non-square costs the same (constant time) */ \
-            for (uint64_t i = 0; i < iters; i++) {                                          \
-                o->sqr(&x, &x);                                                             \
-                o->mul(&x, &x, &y);                                                         \
-                int sq = o->sqrt_ratio(&x, &x, &y);                                         \
-                x.limbs[0] ^= (uint64_t)(sq & 1) << 40;                                     \
-            }                                                                               \
-            break;                                                                          \
-        case BF_POW:                                                                        \
-            for (uint64_t i = 0; i < iters; i++) o->pow(&x, &x, c->e);                      \
-            break;                                                                          \
-        case BF_POW_VAR:                                                                    \
-            for (uint64_t i = 0; i < iters; i++) o->pow_var(&x, &x, c->e);                  \
-            break;                                                                          \
-        case BF_TO_BYTES:                                                                   \
-        case BF_FROM_BYTES:                                                                 \
-            for (uint64_t i = 0; i < iters; i++) {                                          \
-                o->to_bytes(buf, &x);                                                       \
-                if (c->op == BF_FROM_BYTES) (void)o->from_bytes(&x, buf);                   \
-                pasta_bench_consume(buf, sizeof buf);                                       \
-            }                                                                               \
-            break;                                                                          \
-        case BF_LEGENDRE:                                                                   \
-            for (uint64_t i = 0; i < iters; i++) {                                          \
-                int l = o->legendre(&x);                                                    \
-                x.limbs[0] ^= (uint64_t)(l & 1) << 40;                                      \
-            }                                                                               \
-            break;                                                                          \
-        default:                                                                            \
+            for (uint64_t i = 0; i < iters; i++) {                                         \
+                o->sqr(&x, &x);                                                            \
+                o->mul(&x, &x, &y);                                                        \
+                int sq = o->sqrt_ratio(&x, &x, &y);                                        \
+                x.limbs[0] ^= (uint64_t)(sq & 1) << 40;                                    \
+            }                                                                              \
+            break;                                                                         \
+        case BF_POW:                                                                       \
+            for (uint64_t i = 0; i < iters; i++) o->pow(&x, &x, c->e);                     \
+            break;                                                                         \
+        case BF_POW_VAR:                                                                   \
+            for (uint64_t i = 0; i < iters; i++) o->pow_var(&x, &x, c->e);                 \
+            break;                                                                         \
+        case BF_TO_BYTES:                                                                  \
+        case BF_FROM_BYTES:                                                                \
+            for (uint64_t i = 0; i < iters; i++) {                                         \
+                o->to_bytes(buf, &x);                                                      \
+                if (c->op == BF_FROM_BYTES) (void)o->from_bytes(&x, buf);                  \
+                pasta_bench_consume(buf, sizeof buf);                                      \
+            }                                                                              \
+            break;                                                                         \
+        case BF_LEGENDRE:                                                                  \
+            for (uint64_t i = 0; i < iters; i++) {                                         \
+                int l = o->legendre(&x);                                                   \
+                x.limbs[0] ^= (uint64_t)(l & 1) << 40;                                     \
+            }                                                                              \
+            break;                                                                         \
+        default:                                                                           \
             if (c->op & BENCH_X4) {                                                        \
-                pasta_fp x4[4];                                                             \
-                memcpy(x4, c->x4, sizeof x4);                                               \
-                (void)bench_fp_x4(c->ops->backend, c->op & ~BENCH_X4, x4, &c->y, iters);    \
-                pasta_bench_consume(x4, sizeof x4);                                         \
-                memcpy(c->x4, x4, sizeof x4);                                               \
-            } else {                                                                        \
-                o->chain(c->op, &x, &y, iters);                                             \
-            }                                                                               \
-            break;                                                                          \
-        }                                                                                   \
-        pasta_bench_consume(&x, sizeof x);                                                  \
-        memcpy(&c->x, &x, sizeof x);                                                        \
+                pasta_fp x4[4];                                                            \
+                memcpy(x4, c->x4, sizeof x4);                                              \
+                (void)bench_fp_x4(c->ops->backend, c->op & ~BENCH_X4, x4, &c->y, iters);   \
+                pasta_bench_consume(x4, sizeof x4);                                        \
+                memcpy(c->x4, x4, sizeof x4);                                              \
+            } else {                                                                       \
+                o->chain(c->op, &x, &y, iters);                                            \
+            }                                                                              \
+            break;                                                                         \
+        }                                                                                  \
+        pasta_bench_consume(&x, sizeof x);                                                 \
+        memcpy(&c->x, &x, sizeof x);                                                       \
     }
 FIELD_BODY(fp, pasta_fp)
 FIELD_BODY(fq, pasta_fq)
@@ -98,17 +107,28 @@ static void field_body(void *ctx, uint64_t iters) {
 }
 
 /* fp_only: run by the suite on fp only (to keep --quick short); --count takes any field. */
-static const struct { const char *name; int op; int fp_only; } field_ops[] = {
-    {"add", PASTA_CHAIN_ADD, 0},       {"sub", PASTA_CHAIN_SUB, 0},
-    {"neg", PASTA_CHAIN_NEG, 0},       {"double", PASTA_CHAIN_DBL, 0},
-    {"mul", PASTA_CHAIN_MUL, 0},       {"square", PASTA_CHAIN_SQR, 0},
+static const struct {
+    const char *name;
+    int op;
+    int fp_only;
+} field_ops[] = {
+    {"add", PASTA_CHAIN_ADD, 0},
+    {"sub", PASTA_CHAIN_SUB, 0},
+    {"neg", PASTA_CHAIN_NEG, 0},
+    {"double", PASTA_CHAIN_DBL, 0},
+    {"mul", PASTA_CHAIN_MUL, 0},
+    {"square", PASTA_CHAIN_SQR, 0},
     {"add_x4", PASTA_CHAIN_ADD | BENCH_X4, 1},
     {"mul_x4", PASTA_CHAIN_MUL | BENCH_X4, 1},
     {"square_x4", PASTA_CHAIN_SQR | BENCH_X4, 1},
-    {"invert", BF_INVERT, 0},          {"invert_var", BF_INVERT_VAR, 0},
-    {"sqrt", BF_SQRT, 0},              {"sqrt_ratio", BF_SQRT_RATIO, 0},
-    {"pow", BF_POW, 0},                {"pow_var", BF_POW_VAR, 0},
-    {"legendre", BF_LEGENDRE, 0},      {"to_bytes", BF_TO_BYTES, 0},
+    {"invert", BF_INVERT, 0},
+    {"invert_var", BF_INVERT_VAR, 0},
+    {"sqrt", BF_SQRT, 0},
+    {"sqrt_ratio", BF_SQRT_RATIO, 0},
+    {"pow", BF_POW, 0},
+    {"pow_var", BF_POW_VAR, 0},
+    {"legendre", BF_LEGENDRE, 0},
+    {"to_bytes", BF_TO_BYTES, 0},
     {"from_bytes", BF_FROM_BYTES, 0},
 };
 
@@ -136,7 +156,9 @@ static void field_ctx_init(field_ctx *c, const pasta_ops *ops, int field, int op
     c->x4[0] = c->x; /* x4[j] = x4[j-1]^2: four distinct starting points */
     for (int j = 1; j < 4; j++) {
         if (field == 0) ops->fp->sqr(&c->x4[j], &c->x4[j - 1]);
-        else ops->fq->sqr((pasta_fq *)(void *)&c->x4[j], (const pasta_fq *)(void *)&c->x4[j - 1]);
+        else
+            ops->fq->sqr((pasta_fq *)(void *)&c->x4[j],
+                         (const pasta_fq *)(void *)&c->x4[j - 1]);
     }
 }
 
@@ -170,10 +192,13 @@ int bench_field_row(const pasta_ops *ops, int field, const char *name, int alway
     if (code < 0 || field < 0 || field > 1) return -1;
     pasta_bench_id id = {"field", name, ops->name, fields[field], 0, 1};
     if (!always && !pasta_bench_selected(&id)) return 1;
-    if ((code & BENCH_X4) && (field != 0 || bench_field_check_x4(ops, code & ~BENCH_X4) != 0)) {
-        if (!pasta_bench_planning()) fprintf(stderr, "pasta_bench: %s: field/%s/%s: no 4-chain loop for it, or its results "
-                        "differ from the backend's chain; skipped\n", ops->name, name,
-                fields[field]);
+    if ((code & BENCH_X4) &&
+        (field != 0 || bench_field_check_x4(ops, code & ~BENCH_X4) != 0)) {
+        if (!pasta_bench_planning())
+            fprintf(stderr,
+                    "pasta_bench: %s: field/%s/%s: no 4-chain loop for it, or its results "
+                    "differ from the backend's chain; skipped\n",
+                    ops->name, name, fields[field]);
         return -1;
     }
     field_ctx c;

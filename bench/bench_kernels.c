@@ -16,19 +16,19 @@
 /* n operations in all, operation i on x[i % 4]: one copy of the kernel in the loop, whose
  * independent chains the core overlaps (4 copies interleaved make gcc 12 spill the
  * portable mul's carries: 2.4x slower). */
-#define X4_LOOP(STEP)                                                                       \
+#define X4_LOOP(STEP) \
     for (uint64_t i = 0; i < n; i++) STEP(x[i & 3])
 
-#define X4_FUNCS(B)                                                                         \
-    static void x4_##B##_add(pasta_fp *x, const pasta_fp *y, uint64_t n) {                  \
-        X4_LOOP(B##_ADD);                                                                   \
-    }                                                                                       \
-    static void x4_##B##_mul(pasta_fp *x, const pasta_fp *y, uint64_t n) {                  \
-        X4_LOOP(B##_MUL);                                                                   \
-    }                                                                                       \
-    static void x4_##B##_sqr(pasta_fp *x, const pasta_fp *y, uint64_t n) {                  \
-        (void)y;                                                                            \
-        X4_LOOP(B##_SQR);                                                                   \
+#define X4_FUNCS(B)                                                        \
+    static void x4_##B##_add(pasta_fp *x, const pasta_fp *y, uint64_t n) { \
+        X4_LOOP(B##_ADD);                                                  \
+    }                                                                      \
+    static void x4_##B##_mul(pasta_fp *x, const pasta_fp *y, uint64_t n) { \
+        X4_LOOP(B##_MUL);                                                  \
+    }                                                                      \
+    static void x4_##B##_sqr(pasta_fp *x, const pasta_fp *y, uint64_t n) { \
+        (void)y;                                                           \
+        X4_LOOP(B##_SQR);                                                  \
     }
 
 #define portable_ADD(a) pasta_portable_fp_add(&(a), &(a), y)
@@ -45,14 +45,16 @@ X4_FUNCS(asm)
 int bench_fp_x4(pasta_backend b, int op, pasta_fp x[4], const pasta_fp *y, uint64_t n) {
     void (*f)(pasta_fp *, const pasta_fp *, uint64_t) = NULL;
     if (b == PASTA_BACKEND_PORTABLE)
-        f = op == PASTA_CHAIN_ADD ? x4_portable_add
+        f = op == PASTA_CHAIN_ADD   ? x4_portable_add
             : op == PASTA_CHAIN_MUL ? x4_portable_mul
-            : op == PASTA_CHAIN_SQR ? x4_portable_sqr : NULL;
+            : op == PASTA_CHAIN_SQR ? x4_portable_sqr
+                                    : NULL;
 #ifdef PASTA_X86_64_ASM
     if (b == PASTA_BACKEND_X86_64_ASM)
-        f = op == PASTA_CHAIN_ADD ? x4_asm_add
+        f = op == PASTA_CHAIN_ADD   ? x4_asm_add
             : op == PASTA_CHAIN_MUL ? x4_asm_mul
-            : op == PASTA_CHAIN_SQR ? x4_asm_sqr : NULL;
+            : op == PASTA_CHAIN_SQR ? x4_asm_sqr
+                                    : NULL;
 #endif
     if (f == NULL) return -1;
     f(x, y, n);

@@ -34,89 +34,89 @@ static uint64_t bm_next(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-#define MSM_BENCH(CURVE, SCALAR)                                                            \
-    typedef struct {                                                                        \
-        const pasta_ops *ops;                                                               \
-        int kind, threads;                                                                  \
-        size_t n;                                                                           \
-        pasta_##CURVE##_affine *b;                                                          \
-        pasta_##SCALAR *k;                                                                  \
-        pasta_##CURVE##_msm_table *tab; /* M_FIXED */                                       \
-    } CURVE##_mctx;                                                                         \
-    static int CURVE##_minit(CURVE##_mctx *c, const pasta_ops *ops, size_t n) {             \
-        c->ops = ops;                                                                       \
-        c->n = n;                                                                           \
-        c->tab = NULL;                                                                      \
-        c->b = malloc(n * sizeof *c->b);                                                    \
-        c->k = malloc(n * sizeof *c->k);                                                    \
-        pasta_##CURVE##_jacobian *j = malloc(n * sizeof *j);                                \
-        if (c->b == NULL || c->k == NULL || j == NULL) {                                    \
-            free(c->b), free(c->k), free(j);                                                \
-            return -1;                                                                      \
-        }                                                                                   \
-        uint64_t s = 0x6d736d ^ n;                                                          \
-        uint8_t u[64];                                                                      \
-        pasta_##CURVE##_jacobian g;                                                         \
-        pasta_##SCALAR t;                                                                   \
-        for (int i = 0; i < 64; i++) u[i] = (uint8_t)bm_next(&s);                           \
-        ops->SCALAR->from_uniform_bytes(&t, u);                                             \
-        ops->CURVE->generator(&g);                                                          \
-        ops->CURVE->mul_var(&g, &g, &t);                                                    \
-        j[0] = g;                                                                           \
-        for (size_t i = 1; i < n; i++) ops->CURVE->add_var(&j[i], &j[i - 1], &g);           \
-        (void)ops->CURVE->batch_to_affine(c->b, j, n);                                      \
-        free(j);                                                                            \
-        for (size_t i = 0; i < n; i++) {                                                    \
-            for (int b = 0; b < 64; b++) u[b] = (uint8_t)bm_next(&s);                       \
-            ops->SCALAR->from_uniform_bytes(&c->k[i], u);                                   \
-        }                                                                                   \
-        return 0;                                                                           \
-    }                                                                                       \
-    static int CURVE##_mtable(CURVE##_mctx *c, int cc) {                                    \
-        size_t sz = c->ops->CURVE->msm_fixed_size(c->n, cc);                                \
-        c->tab = sz ? malloc(sz) : NULL;                                                    \
-        if (c->tab == NULL) return -1;                                                      \
-        return c->ops->CURVE->msm_fixed_build(c->tab, sz, c->b, c->n, cc, 0);               \
-    }                                                                                       \
-    static void CURVE##_mfree(CURVE##_mctx *c) {                                            \
-        free(c->tab);                                                                       \
-        free(c->b);                                                                         \
-        free(c->k);                                                                         \
-    }                                                                                       \
-    static void CURVE##_mone(const CURVE##_mctx *c, pasta_##CURVE##_jacobian *r, int cc,    \
-                             int flags) {                                                   \
-        const struct pasta_##CURVE##_ops *o = c->ops->CURVE;                                \
-        switch (c->kind) {                                                                  \
+#define MSM_BENCH(CURVE, SCALAR)                                                             \
+    typedef struct {                                                                         \
+        const pasta_ops *ops;                                                                \
+        int kind, threads;                                                                   \
+        size_t n;                                                                            \
+        pasta_##CURVE##_affine *b;                                                           \
+        pasta_##SCALAR *k;                                                                   \
+        pasta_##CURVE##_msm_table *tab; /* M_FIXED */                                        \
+    } CURVE##_mctx;                                                                          \
+    static int CURVE##_minit(CURVE##_mctx *c, const pasta_ops *ops, size_t n) {              \
+        c->ops = ops;                                                                        \
+        c->n = n;                                                                            \
+        c->tab = NULL;                                                                       \
+        c->b = malloc(n * sizeof *c->b);                                                     \
+        c->k = malloc(n * sizeof *c->k);                                                     \
+        pasta_##CURVE##_jacobian *j = malloc(n * sizeof *j);                                 \
+        if (c->b == NULL || c->k == NULL || j == NULL) {                                     \
+            free(c->b), free(c->k), free(j);                                                 \
+            return -1;                                                                       \
+        }                                                                                    \
+        uint64_t s = 0x6d736d ^ n;                                                           \
+        uint8_t u[64];                                                                       \
+        pasta_##CURVE##_jacobian g;                                                          \
+        pasta_##SCALAR t;                                                                    \
+        for (int i = 0; i < 64; i++) u[i] = (uint8_t)bm_next(&s);                            \
+        ops->SCALAR->from_uniform_bytes(&t, u);                                              \
+        ops->CURVE->generator(&g);                                                           \
+        ops->CURVE->mul_var(&g, &g, &t);                                                     \
+        j[0] = g;                                                                            \
+        for (size_t i = 1; i < n; i++) ops->CURVE->add_var(&j[i], &j[i - 1], &g);            \
+        (void)ops->CURVE->batch_to_affine(c->b, j, n);                                       \
+        free(j);                                                                             \
+        for (size_t i = 0; i < n; i++) {                                                     \
+            for (int b = 0; b < 64; b++) u[b] = (uint8_t)bm_next(&s);                        \
+            ops->SCALAR->from_uniform_bytes(&c->k[i], u);                                    \
+        }                                                                                    \
+        return 0;                                                                            \
+    }                                                                                        \
+    static int CURVE##_mtable(CURVE##_mctx *c, int cc) {                                     \
+        size_t sz = c->ops->CURVE->msm_fixed_size(c->n, cc);                                 \
+        c->tab = sz ? malloc(sz) : NULL;                                                     \
+        if (c->tab == NULL) return -1;                                                       \
+        return c->ops->CURVE->msm_fixed_build(c->tab, sz, c->b, c->n, cc, 0);                \
+    }                                                                                        \
+    static void CURVE##_mfree(CURVE##_mctx *c) {                                             \
+        free(c->tab);                                                                        \
+        free(c->b);                                                                          \
+        free(c->k);                                                                          \
+    }                                                                                        \
+    static void CURVE##_mone(const CURVE##_mctx *c, pasta_##CURVE##_jacobian *r, int cc,     \
+                             int flags) {                                                    \
+        const struct pasta_##CURVE##_ops *o = c->ops->CURVE;                                 \
+        switch (c->kind) {                                                                   \
         case M_VAR: (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc, flags); break; \
-        case M_JAC:                                                                         \
-            (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc,                       \
-                                 flags | PASTA_MSM_F_JACOBIAN);                             \
-            break;                                                                          \
-        case M_NOGLV:                                                                       \
-            (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc,                       \
-                                 flags | PASTA_MSM_F_NOGLV);                                \
-            break;                                                                          \
-        case M_FIXED: (void)o->msm_fixed_var(r, c->tab, c->k, c->n, c->threads); break;     \
-        case M_NAIVE: {                                                                     \
-            pasta_##CURVE##_jacobian acc, p, t;                                             \
-            o->identity(&acc);                                                              \
-            for (size_t i = 0; i < c->n; i++) {                                             \
-                o->from_affine(&p, &c->b[i]);                                               \
-                o->mul_var(&t, &p, &c->k[i]);                                               \
-                o->add_var(&acc, &acc, &t);                                                 \
-            }                                                                               \
-            *r = acc;                                                                       \
-            break;                                                                          \
-        }                                                                                   \
-        }                                                                                   \
-    }                                                                                       \
-    static void CURVE##_mbody(void *vc, uint64_t iters) {                                   \
-        CURVE##_mctx *c = vc;                                                               \
-        pasta_##CURVE##_jacobian r;                                                         \
-        for (uint64_t i = 0; i < iters; i++) {                                              \
-            CURVE##_mone(c, &r, 0, 0);                                                      \
-            pasta_bench_consume(&r, sizeof r);                                              \
-        }                                                                                   \
+        case M_JAC:                                                                          \
+            (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc,                        \
+                                 flags | PASTA_MSM_F_JACOBIAN);                              \
+            break;                                                                           \
+        case M_NOGLV:                                                                        \
+            (void)o->msm_var_opt(r, c->b, c->k, c->n, c->threads, cc,                        \
+                                 flags | PASTA_MSM_F_NOGLV);                                 \
+            break;                                                                           \
+        case M_FIXED: (void)o->msm_fixed_var(r, c->tab, c->k, c->n, c->threads); break;      \
+        case M_NAIVE: {                                                                      \
+            pasta_##CURVE##_jacobian acc, p, t;                                              \
+            o->identity(&acc);                                                               \
+            for (size_t i = 0; i < c->n; i++) {                                              \
+                o->from_affine(&p, &c->b[i]);                                                \
+                o->mul_var(&t, &p, &c->k[i]);                                                \
+                o->add_var(&acc, &acc, &t);                                                  \
+            }                                                                                \
+            *r = acc;                                                                        \
+            break;                                                                           \
+        }                                                                                    \
+        }                                                                                    \
+    }                                                                                        \
+    static void CURVE##_mbody(void *vc, uint64_t iters) {                                    \
+        CURVE##_mctx *c = vc;                                                                \
+        pasta_##CURVE##_jacobian r;                                                          \
+        for (uint64_t i = 0; i < iters; i++) {                                               \
+            CURVE##_mone(c, &r, 0, 0);                                                       \
+            pasta_bench_consume(&r, sizeof r);                                               \
+        }                                                                                    \
     }
 
 MSM_BENCH(pallas, fq)
@@ -138,7 +138,8 @@ static double msm_mul(const pasta_ops *ops) {
  * sum n mul_var (34 us); / 1.6 at more than one thread (two cores). Set-up: the bases and
  * scalars (~0.7 us per point), and for fixed the table (~38 us per point at the default
  * window, on either backend: measured at 2049 and 2^16). */
-static double msm_model_ns(const pasta_ops *ops, int kind, size_t n, int threads, double *setup_ns) {
+static double msm_model_ns(const pasta_ops *ops, int kind, size_t n, int threads,
+                           double *setup_ns) {
     static const double f[] = {1.0, 1.85, 1.0, 0.0, 0.9};
     const double dn = (double)n, sc = bench_model_scale(ops);
     double per = 20.0 * (170.0 + 200.0 * 1024.0 / (dn + 1024.0));
@@ -158,7 +159,8 @@ static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int thr
     if (mul_io && *mul_io < 0) *mul_io = msm_mul(ops);
     const double mul_ns = mul_io ? *mul_io : 0.0;
     pasta_bench_config cfg = {0.05, 0.3, n >= 4096 ? 3 : 10,
-                              threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU};
+                              threads > 1 ? PASTA_BENCH_CLOCK_WALL
+                                          : PASTA_BENCH_CLOCK_THREAD_CPU};
     if (base != NULL) cfg = *base;
     double setup, op = msm_model_ns(ops, kind, n, threads, &setup);
     if (!pasta_bench_expect(&cfg, &id, op, setup)) return;
@@ -191,8 +193,9 @@ static void msm_row(const pasta_ops *ops, int curve, int kind, size_t n, int thr
     bench_record(&id, &res);
     double per = res.median_ns / (double)n;
     if (mul_ns > 0)
-        printf("    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point, %.1f mul-eq/point (Fp mul %.2f ns)\n",
-               kind_name[kind], curves[curve], ops->name, n, threads, per, per / mul_ns, mul_ns);
+        printf(
+            "    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point, %.1f mul-eq/point (Fp mul %.2f ns)\n",
+            kind_name[kind], curves[curve], ops->name, n, threads, per, per / mul_ns, mul_ns);
     else
         printf("    msm/%s/%s/%s n=%zu threads=%d: %.0f ns/point\n", kind_name[kind],
                curves[curve], ops->name, n, threads, per);
@@ -225,7 +228,7 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
     for (int bi = 0; bi < nb; bi++) {
         const pasta_ops *ops = bench_backend(bi);
         const int last = bi == nb - 1; /* the fastest backend */
-        double mul_ns = -1; /* measured before the first selected row */
+        double mul_ns = -1;            /* measured before the first selected row */
         for (int cv = 0; cv < 2; cv++) {
             if (quick) {
                 /* --quick: var and fixed at 2049 and 2^16 (or --sizes) on every backend;
@@ -235,10 +238,12 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
                 static const uint64_t q_var[] = {256, 2049, 16384, 65536};
                 int nv = sized ? bench_sizes(NULL, 0, &sz) : last && cv == 0 ? 4 : 2;
                 const uint64_t *vs = sized ? sz : last && cv == 0 ? q_var : quick_sizes;
-                for (int i = 0; i < nv; i++) msm_row(ops, cv, M_VAR, (size_t)vs[i], 1, &mul_ns, NULL);
+                for (int i = 0; i < nv; i++)
+                    msm_row(ops, cv, M_VAR, (size_t)vs[i], 1, &mul_ns, NULL);
                 int nf = sized ? bench_sizes(NULL, 0, &sz) : cv == 0 ? 2 : 1;
                 const uint64_t *fs = sized ? sz : quick_sizes;
-                for (int i = 0; i < nf; i++) msm_row(ops, cv, M_FIXED, (size_t)fs[i], 1, &mul_ns, NULL);
+                for (int i = 0; i < nf; i++)
+                    msm_row(ops, cv, M_FIXED, (size_t)fs[i], 1, &mul_ns, NULL);
                 if (last && cv == 0) {
                     int n2 = sized ? bench_sizes(NULL, 0, &sz) : 2;
                     const uint64_t *ts = sized ? sz : quick_sizes;
@@ -252,9 +257,11 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
                  * to 2^16, at threads 1, 2 and 8; --sizes: var and fixed at those */
                 int na = bench_sizes(all, 8, &sz);
                 for (int i = 0; i < na; i++)
-                    if (sized || sz[i] <= 65536 || last) msm_row(ops, cv, M_VAR, (size_t)sz[i], 1, &mul_ns, NULL);
+                    if (sized || sz[i] <= 65536 || last)
+                        msm_row(ops, cv, M_VAR, (size_t)sz[i], 1, &mul_ns, NULL);
                 for (int i = 0; i < na; i++)
-                    if (sized || sz[i] <= 65536) msm_row(ops, cv, M_FIXED, (size_t)sz[i], 1, &mul_ns, NULL);
+                    if (sized || sz[i] <= 65536)
+                        msm_row(ops, cv, M_FIXED, (size_t)sz[i], 1, &mul_ns, NULL);
             }
             if ((!quick || last) && cv == 0 && !sized) {
                 msm_row(ops, cv, M_JAC, 256, 1, &mul_ns, NULL);
@@ -266,8 +273,10 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
                 int na = bench_sizes(all, 8, &sz);
                 for (int th = 2; th <= 8; th *= 4)
                     for (int i = 0; i < na; i++) {
-                        if (sized || sz[i] <= 65536 || last) msm_row(ops, cv, M_VAR, (size_t)sz[i], th, &mul_ns, NULL);
-                        if (sized || sz[i] <= 65536) msm_row(ops, cv, M_FIXED, (size_t)sz[i], th, &mul_ns, NULL);
+                        if (sized || sz[i] <= 65536 || last)
+                            msm_row(ops, cv, M_VAR, (size_t)sz[i], th, &mul_ns, NULL);
+                        if (sized || sz[i] <= 65536)
+                            msm_row(ops, cv, M_FIXED, (size_t)sz[i], th, &mul_ns, NULL);
                     }
             }
         }

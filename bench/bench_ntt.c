@@ -136,8 +136,10 @@ static int ntt_sizes(int kind, unsigned *lg_out) {
         } else {
             static int warned;
             if (!warned++)
-                fprintf(stderr, "pasta_bench: ntt: --sizes %llu is not a power of two in "
-                                "2^4..2^26; skipped\n", (unsigned long long)v[i]);
+                fprintf(stderr,
+                        "pasta_bench: ntt: --sizes %llu is not a power of two in "
+                        "2^4..2^26; skipped\n",
+                        (unsigned long long)v[i]);
         }
     }
     return m;
@@ -176,12 +178,13 @@ static void ntt_threads_rows(const pasta_bench_config *base) {
                         const unsigned lg = lgs[li];
                         const int th = bench_opt_threads.v[ti];
                         ntt_ctx c = {.ops = ops, .field = f, .kind = kind, .threads = th};
-                        pasta_bench_id id = {"ntt", ntt_names[kind], ops->name, fields[f],
-                                             (uint64_t)1 << lg, th};
+                        pasta_bench_id id = {"ntt",     ntt_names[kind],   ops->name,
+                                             fields[f], (uint64_t)1 << lg, th};
                         double setup, op = ntt_model_ns(ops, kind, lg, th, &setup);
                         if (!pasta_bench_expect(&cfg, &id, op, setup)) continue;
                         pasta_bench_result r;
-                        if (ntt_setup(&c, lg) != 0) fprintf(stderr, "bench ntt: setup failed\n");
+                        if (ntt_setup(&c, lg) != 0)
+                            fprintf(stderr, "bench ntt: setup failed\n");
                         else if (pasta_bench_run(&cfg, &id, ntt_body, &c, &r) == 0)
                             printf("    ntt/%s/%s n=2^%u t=%d: %.2f ns/butterfly\n",
                                    ntt_names[kind], fields[f], lg, th,
@@ -227,12 +230,12 @@ void bench_ntt_suite(const pasta_bench_config *base) {
                     for (int ti = 0; ti < 3; ti++) {
                         if (kind == NTT_RADIX2 && ti > 0) continue;
                         /* quick: 2 threads for fwd fp from 2^14 only */
-                        if (!full && ti > 0 && (ti > 1 || kind != NTT_FWD || f != 0 || lg < 14))
+                        if (!full && ti > 0 &&
+                            (ti > 1 || kind != NTT_FWD || f != 0 || lg < 14))
                             continue;
-                        ntt_ctx c = {.ops = ops, .field = f, .kind = kind,
-                                     .threads = ths[ti]};
-                        pasta_bench_id id = {"ntt", ntt_names[kind], ops->name, fields[f],
-                                             (uint64_t)1 << lg, ths[ti]};
+                        ntt_ctx c = {.ops = ops, .field = f, .kind = kind, .threads = ths[ti]};
+                        pasta_bench_id id = {"ntt",     ntt_names[kind],   ops->name,
+                                             fields[f], (uint64_t)1 << lg, ths[ti]};
                         /* few samples for the long rows: the sum of 1..samples iterations */
                         pasta_bench_config cfg = *base;
                         if (!full) {

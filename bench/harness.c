@@ -108,7 +108,6 @@ const char *pasta_bench_binary_sha256(void) {
 void pasta_bench_set_json(FILE *json) { g.json = json; }
 
 
-
 void pasta_bench_set_filter(const char *filter, const char *suite) {
     g.filter = (filter && *filter) ? filter : NULL;
     g.suite = (suite && *suite) ? suite : NULL;
@@ -273,7 +272,8 @@ void pasta_bench_median_ci(double *v, int n, double *median, double *lo, double 
 
 static uint64_t now_ns(pasta_bench_clock c) {
     struct timespec ts;
-    clock_gettime(c == PASTA_BENCH_CLOCK_WALL ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(c == PASTA_BENCH_CLOCK_WALL ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID,
+                  &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
@@ -331,21 +331,16 @@ static void json_str(FILE *f, const char *key, const char *s) {
     }
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
+        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+        else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+        else fputc(*p, f);
     }
     fputc('"', f);
 }
 
 static void json_num(FILE *f, const char *key, double x) {
-    if (isfinite(x))
-        fprintf(f, "\"%s\":%.6g", key, x);
-    else
-        fprintf(f, "\"%s\":null", key);
+    if (isfinite(x)) fprintf(f, "\"%s\":%.6g", key, x);
+    else fprintf(f, "\"%s\":null", key);
 }
 
 static void progress_row_done(const pasta_bench_id *id);
@@ -361,14 +356,12 @@ static void emit(const pasta_bench_id *id, pasta_bench_clock c, const pasta_benc
     }
 
     char nbuf[24];
-    if (id->n)
-        snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)id->n);
-    else
-        snprintf(nbuf, sizeof nbuf, "-");
+    if (id->n) snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)id->n);
+    else snprintf(nbuf, sizeof nbuf, "-");
     char ci[64];
     snprintf(ci, sizeof ci, "[%.2f, %.2f] ns", r.lo_ns, r.hi_ns);
-    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  %-24s %.0f%s%s\n", id->suite ? id->suite : "-",
-           id->name ? id->name : "-", id->field ? id->field : "-",
+    printf("%-8s %-18s %-5s %-11s %8s %3d %12.2f  %-24s %.0f%s%s\n",
+           id->suite ? id->suite : "-", id->name ? id->name : "-", id->field ? id->field : "-",
            id->backend ? id->backend : "-", nbuf, id->threads, r.median_ns, ci,
            r.median_ns * pasta_bench_core_ghz(), note && *note ? "  " : "", note ? note : "");
     fflush(stdout);
@@ -455,7 +448,8 @@ static void choose_sampling(const pasta_bench_config *cfg, double est, int *k, u
     *d = 1, *flat = 1;
 }
 
-double pasta_bench_estimate(const pasta_bench_config *cfg, double op_ns, int *samples, int *flat) {
+double pasta_bench_estimate(const pasta_bench_config *cfg, double op_ns, int *samples,
+                            int *flat) {
     if (!cfg) cfg = &g.config;
     if (!(op_ns > 0.0)) op_ns = 1.0;
     /* warm-up: 1, 2, 4, ... iterations until warmup_s */
@@ -500,7 +494,8 @@ static void plan_add(const pasta_bench_config *cfg, const pasta_bench_id *id, do
     id_key(r->key, sizeof r->key, id);
     r->op_ns = op_ns;
     /* + about 1 ms a row: inputs, the table line, the JSON line */
-    r->est_s = pasta_bench_estimate(cfg, op_ns, &r->samples, &r->flat) + setup_ns * 1e-9 + 1e-3;
+    r->est_s = pasta_bench_estimate(cfg, op_ns, &r->samples, &r->flat) + setup_ns * 1e-9 +
+               1e-3;
 }
 
 static void progress_draw(const char *key) {
@@ -625,7 +620,8 @@ int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *
     char key[192];
     id_key(key, sizeof key, id);
     const int hinted = P.hint_key[0] && strcmp(P.hint_key, key) == 0;
-    const double hint_op = hinted ? P.hint_op_ns : 0.0, hint_setup = hinted ? P.hint_setup_ns : 0.0;
+    const double hint_op = hinted ? P.hint_op_ns : 0.0,
+                 hint_setup = hinted ? P.hint_setup_ns : 0.0;
     P.hint_key[0] = '\0';
     if (P.planning) {
         plan_add(cfg, id, hint_op, hint_setup);
@@ -638,8 +634,9 @@ int pasta_bench_run_always(const pasta_bench_config *cfg, const pasta_bench_id *
     progress_row_start(id);
     if (!g.header_printed) pasta_bench_print_header(stdout);
     if (id->threads > 1 && cfg->clock == PASTA_BENCH_CLOCK_THREAD_CPU && !g.warned_threads) {
-        fprintf(stderr, "pasta_bench: warning: %s/%s uses %d threads but thread CPU time; "
-                        "set config.clock = PASTA_BENCH_CLOCK_WALL\n",
+        fprintf(stderr,
+                "pasta_bench: warning: %s/%s uses %d threads but thread CPU time; "
+                "set config.clock = PASTA_BENCH_CLOCK_WALL\n",
                 id->suite, id->name, id->threads);
         g.warned_threads = 1;
     }

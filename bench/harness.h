@@ -49,8 +49,10 @@ typedef struct {
     pasta_bench_clock clock; /* 0 = thread CPU time (default) */
 } pasta_bench_config;
 
-#define PASTA_BENCH_CONFIG_FULL  ((pasta_bench_config){2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU})
-#define PASTA_BENCH_CONFIG_QUICK ((pasta_bench_config){0.1, 0.4, 20, PASTA_BENCH_CLOCK_THREAD_CPU})
+#define PASTA_BENCH_CONFIG_FULL \
+    ((pasta_bench_config){2.0, 8.0, 100, PASTA_BENCH_CLOCK_THREAD_CPU})
+#define PASTA_BENCH_CONFIG_QUICK \
+    ((pasta_bench_config){0.1, 0.4, 20, PASTA_BENCH_CLOCK_THREAD_CPU})
 
 typedef struct {
     const char *suite;   /* e.g. "field", "curve", "msm" */
@@ -136,7 +138,8 @@ int pasta_bench_report(const pasta_bench_id *id, pasta_bench_clock clock, double
 /* The sampling pasta_bench_run would choose for an operation of op_ns (> 0): *samples,
  * *flat = 1 when the budget makes each sample one operation; returns the estimated
  * seconds of the warm-up and the samples. */
-double pasta_bench_estimate(const pasta_bench_config *cfg, double op_ns, int *samples, int *flat);
+double pasta_bench_estimate(const pasta_bench_config *cfg, double op_ns, int *samples,
+                            int *flat);
 
 /* Plan mode (on = 1): pasta_bench_run and pasta_bench_expect record each selected row
  * with its estimate instead of running it; pasta_bench_run then returns 0 with *out a

@@ -13,12 +13,12 @@
 #include <time.h>
 
 static int failures;
-#define CHECK(c)                                                                   \
-    do {                                                                           \
-        if (!(c)) {                                                                \
+#define CHECK(c)                                                                  \
+    do {                                                                          \
+        if (!(c)) {                                                               \
             fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); \
-            failures++;                                                            \
-        }                                                                          \
+            failures++;                                                           \
+        }                                                                         \
     } while (0)
 
 /* Latency benchmark: each iteration depends on the previous one. */
@@ -103,7 +103,8 @@ static void bench_burn(void *ctx, uint64_t iters) {
         struct timespec a, b;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
         do clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
-        while ((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6 < ms);
+        while ((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6 <
+               ms);
     }
 }
 

@@ -48,7 +48,9 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--regions") == 0) regions = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--quantile") == 0) q = atof(argv[i + 1]);
         else {
-            fprintf(stderr, "usage: pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]\n");
+            fprintf(
+                stderr,
+                "usage: pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]\n");
             return 2;
         }
     }

@@ -255,7 +255,8 @@ int main(int argc, char **argv) {
         nrecords = 0; /* the plan's placeholders */
         if (list) {
             printf("# pasta_bench %s: the rows, estimated on the reference host (AMD EPYC "
-                   "Zen 3, 2 vCPUs, gcc 12; bench_model_scale)\n", bench_quick ? "--quick" : "--full");
+                   "Zen 3, 2 vCPUs, gcc 12; bench_model_scale)\n",
+                   bench_quick ? "--quick" : "--full");
             pasta_bench_plan_print(stdout);
             pasta_bench_args_close(&args);
             return 0;

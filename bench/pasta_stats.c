@@ -43,7 +43,8 @@ static long wilcoxon_c(int n, double level, double *cov) {
     if (p == NULL) return -1;
     p[0] = 1;
     for (int k = 1; k <= n; k++) /* p(s) <- (p(s) + p(s - k)) / 2, from the top */
-        for (long s = (long)k * (k + 1) / 2; s >= 0; s--) p[s] = 0.5 * (p[s] + (s >= k ? p[s - k] : 0));
+        for (long s = (long)k * (k + 1) / 2; s >= 0; s--)
+            p[s] = 0.5 * (p[s] + (s >= k ? p[s - k] : 0));
     const double tail = (1 - level) / 2;
     double cdf = 0;
     long c = 0;
@@ -117,9 +118,10 @@ static int cmd_ci(double level, double target) {
     while (fgets(line, sizeof line, stdin)) {
         ln++;
         if (line[0] == '#' || line[0] == '\n') continue;
-        if (sscanf(line, "%127s %lf %lf", key, &x, &y) != 3 || !(x > 0) || !(y > 0) || !isfinite(x) ||
-            !isfinite(y)) {
-            fprintf(stderr, "pasta_stats: line %ld: want \"KEY X Y\" with X, Y > 0: %s", ln, line);
+        if (sscanf(line, "%127s %lf %lf", key, &x, &y) != 3 || !(x > 0) || !(y > 0) ||
+            !isfinite(x) || !isfinite(y)) {
+            fprintf(stderr, "pasta_stats: line %ld: want \"KEY X Y\" with X, Y > 0: %s", ln,
+                    line);
             return 2;
         }
         int k = 0;
@@ -141,10 +143,12 @@ static int cmd_ci(double level, double target) {
         hl_result r;
         if (hodges_lehmann(S[k].d, S[k].n, level, &r) != 0) return 3;
         char lo[32] = "nan", hi[32] = "nan", sd[32] = "nan";
-        if (!isnan(r.lo)) snprintf(lo, sizeof lo, "%.6f", pct(r.lo)), snprintf(hi, sizeof hi, "%.6f", pct(r.hi));
+        if (!isnan(r.lo))
+            snprintf(lo, sizeof lo, "%.6f", pct(r.lo)),
+                snprintf(hi, sizeof hi, "%.6f", pct(r.hi));
         if (!isnan(r.sd)) snprintf(sd, sizeof sd, "%.4f", 100 * r.sd);
-        printf("%s %d %.6f %s %s %s %.4f %ld\n", S[k].key, S[k].n, pct(r.est), lo, hi, sd, 100 * r.rsd,
-               rounds_needed(r.rsd, level, target));
+        printf("%s %d %.6f %s %s %s %.4f %ld\n", S[k].key, S[k].n, pct(r.est), lo, hi, sd,
+               100 * r.rsd, rounds_needed(r.rsd, level, target));
     }
     return 0;
 }
@@ -200,15 +204,18 @@ static int cmd_selftest(void) {
     double d6[6] = {1, 2, 3, 4, 5, 6}, d5[5] = {0, 0, 0, 0, 10};
     hl_result r;
     hodges_lehmann(d6, 6, 0.95, &r);
-    check(r.est == 3.5 && r.lo == 1 && r.hi == 6, "d = 1..6: estimate 3.5, interval [1, 6] (C = 1)");
+    check(r.est == 3.5 && r.lo == 1 && r.hi == 6,
+          "d = 1..6: estimate 3.5, interval [1, 6] (C = 1)");
     hodges_lehmann(d5, 5, 0.95, &r);
-    check(r.est == 0 && isnan(r.lo) && isnan(r.hi), "d = 0,0,0,0,10: estimate 0 (Walsh median), no interval");
+    check(r.est == 0 && isnan(r.lo) && isnan(r.hi),
+          "d = 0,0,0,0,10: estimate 0 (Walsh median), no interval");
     double dc[8];
     for (int i = 0; i < 8; i++) dc[i] = log(1.03);
     hodges_lehmann(dc, 8, 0.95, &r);
-    snprintf(buf, sizeof buf, "constant ratio 1.03: %.4f%% [%.4f, %.4f], sd %.4f", pct(r.est), pct(r.lo),
-             pct(r.hi), 100 * r.sd);
-    check(fabs(pct(r.est) - 3) < 1e-9 && fabs(pct(r.lo) - 3) < 1e-9 && fabs(pct(r.hi) - 3) < 1e-9 && r.sd < 1e-12,
+    snprintf(buf, sizeof buf, "constant ratio 1.03: %.4f%% [%.4f, %.4f], sd %.4f", pct(r.est),
+             pct(r.lo), pct(r.hi), 100 * r.sd);
+    check(fabs(pct(r.est) - 3) < 1e-9 && fabs(pct(r.lo) - 3) < 1e-9 &&
+              fabs(pct(r.hi) - 3) < 1e-9 && r.sd < 1e-12,
           buf);
     /* one wild round of ten hardly moves the estimate; it widens the interval on its side
      * only (its Walsh averages are the top ten of 55) */
@@ -216,22 +223,26 @@ static int cmd_selftest(void) {
     for (int i = 0; i < 10; i++) dw[i] = log(1.02) + 0.001 * (i - 4.5);
     dw[3] = log(1.5);
     hodges_lehmann(dw, 10, 0.95, &r);
-    snprintf(buf, sizeof buf, "9 rounds at 2.0%% +- 0.5%%, 1 at 50%%: %.2f%% [%.2f, %.2f]", pct(r.est),
-             pct(r.lo), pct(r.hi));
+    snprintf(buf, sizeof buf, "9 rounds at 2.0%% +- 0.5%%, 1 at 50%%: %.2f%% [%.2f, %.2f]",
+             pct(r.est), pct(r.lo), pct(r.hi));
     check(fabs(pct(r.est) - 2) < 0.3 && pct(r.lo) > 1.5 && pct(r.lo) < 2, buf);
     /* from 12 rounds (C = 14 > 12) one wild round leaves both ends inside the clean data */
     double dw12[12];
     for (int i = 0; i < 12; i++) dw12[i] = log(1.02) + 0.001 * (i - 5.5);
     dw12[3] = log(1.5);
     hodges_lehmann(dw12, 12, 0.95, &r);
-    snprintf(buf, sizeof buf, "11 rounds at 2.0%% +- 0.55%%, 1 at 50%%: %.2f%% [%.2f, %.2f]", pct(r.est),
-             pct(r.lo), pct(r.hi));
+    snprintf(buf, sizeof buf, "11 rounds at 2.0%% +- 0.55%%, 1 at 50%%: %.2f%% [%.2f, %.2f]",
+             pct(r.est), pct(r.lo), pct(r.hi));
     check(fabs(pct(r.est) - 2) < 0.3 && pct(r.lo) > 1.4 && pct(r.hi) < 2.6, buf);
-    check(rounds_needed(0.02, 0.95, 1.5) == (long)ceil(1.96 * 1.96 * 0.0004 / (log1p(0.015) * log1p(0.015)) * PI / 3),
+    check(rounds_needed(0.02, 0.95, 1.5) ==
+              (long)ceil(1.96 * 1.96 * 0.0004 / (log1p(0.015) * log1p(0.015)) * PI / 3),
           "rounds needed: n = 1.96^2 s^2 / ln(1.015)^2 x pi/3");
     /* coverage: exact 95.1% (n = 10) / 95.7% (n = 25) for any symmetric continuous law;
      * 4000 trials: +-0.34% one sd */
-    struct { int n, heavy; double want; } C[] = {{10, 0, 1 - 2 * 25.0 / 1024}, {10, 1, 1 - 2 * 25.0 / 1024}, {25, 0, 0}};
+    struct {
+        int n, heavy;
+        double want;
+    } C[] = {{10, 0, 1 - 2 * 25.0 / 1024}, {10, 1, 1 - 2 * 25.0 / 1024}, {25, 0, 0}};
     C[2].want = (wilcoxon_c(25, 0.95, &cov), cov);
     for (int i = 0; i < 3; i++) {
         const double got = coverage(C[i].n, 4000, C[i].heavy, log(1.031), 0.01);
@@ -247,7 +258,8 @@ static int cmd_selftest(void) {
         hodges_lehmann(d40, 40, 0.95, &r);
         hw += (r.hi - r.lo) / 2 / 200;
     }
-    snprintf(buf, sizeof buf, "mean half-width n = 40, sd 1%%: %.4f%% (normal approximation %.4f%%)", 100 * hw,
+    snprintf(buf, sizeof buf,
+             "mean half-width n = 40, sd 1%%: %.4f%% (normal approximation %.4f%%)", 100 * hw,
              100 * 1.96 * 0.01 / sqrt(40 * 3 / PI));
     check(fabs(hw / (1.96 * 0.01 / sqrt(40 * 3 / PI)) - 1) < 0.1, buf);
     printf("pasta_stats selftest: %s\n", fails ? "FAIL" : "PASS");
@@ -260,7 +272,8 @@ int main(int argc, char **argv) {
         double level = 0.95, target = 1.5;
         for (int i = 2; i < argc; i++) {
             if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) level = atof(argv[++i]);
-            else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc) target = atof(argv[++i]);
+            else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc)
+                target = atof(argv[++i]);
             else {
                 fprintf(stderr, "pasta_stats ci: unknown option %s\n", argv[i]);
                 return 2;
@@ -272,6 +285,8 @@ int main(int argc, char **argv) {
         }
         return cmd_ci(level, target);
     }
-    fprintf(stderr, "usage: pasta_stats ci [--level L] [--target PCT] < rounds | pasta_stats selftest\n");
+    fprintf(
+        stderr,
+        "usage: pasta_stats ci [--level L] [--target PCT] < rounds | pasta_stats selftest\n");
     return 2;
 }

@@ -42,7 +42,9 @@ static inline uint64_t pasta_sbb(uint64_t c, uint64_t a, uint64_t b, uint64_t *o
 #endif
 
 /* All ones if flag (0 or 1) is 1, else 0. */
-static inline uint64_t pasta_ct_mask(uint64_t flag) { return pasta_ct_barrier(0 - (flag & 1)); }
+static inline uint64_t pasta_ct_mask(uint64_t flag) {
+    return pasta_ct_barrier(0 - (flag & 1));
+}
 
 /* 1 if v == 0, else 0, without a branch. */
 static inline uint64_t pasta_ct_is_zero_u64(uint64_t v) {

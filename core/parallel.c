@@ -69,7 +69,7 @@ static struct {
     pthread_cond_t done_cv;
     atomic_int master_sleeping;
     atomic_int nworkers;
-    atomic_int busy; /* recent involuntary switches: waits spin spin_busy */
+    atomic_int busy;   /* recent involuntary switches: waits spin spin_busy */
     atomic_int joined; /* workers that joined the current job (pasta_parallel_for_dyn) */
     atomic_int maxw;   /* the most workers the current job takes */
     _Alignas(64) atomic_uint_fast64_t claim; /* seq << 32 | nt << 16 | next range */
@@ -79,8 +79,9 @@ static struct {
     pasta_task_fn task;
     void *ctx;
     worker w[POOL_MAX];
-} pool = {.submit = PTHREAD_MUTEX_INITIALIZER, .m = PTHREAD_MUTEX_INITIALIZER,
-            .done_cv = PTHREAD_COND_INITIALIZER};
+} pool = {.submit = PTHREAD_MUTEX_INITIALIZER,
+          .m = PTHREAD_MUTEX_INITIALIZER,
+          .done_cv = PTHREAD_COND_INITIALIZER};
 
 /* Settings, read once: the spin count, the online cores, the trace file. */
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
@@ -100,7 +101,8 @@ static int parse_spin(const char *s, long *out) {
     unsigned long long v = strtoull(s, &end, 10);
     if (end == s || errno != 0) return 0;
     switch (*end) {
-    case 'k': case 'K': v *= 1000ULL, end++; break;
+    case 'k':
+    case 'K': v *= 1000ULL, end++; break;
     case 'M': v *= 1000000ULL, end++; break;
     case 'G': v *= 1000000000ULL, end++; break;
     case 'T': v *= 1000000000000ULL, end++; break;
@@ -144,7 +146,8 @@ static void settings_init(void) {
     const char *tr = getenv("PASTA_PARALLEL_TRACE");
     if (tr != NULL && *tr != '\0') {
         trace_fd = open(tr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (trace_fd < 0) fprintf(stderr, "pasta: PASTA_PARALLEL_TRACE=%s: %s\n", tr, strerror(errno));
+        if (trace_fd < 0)
+            fprintf(stderr, "pasta: PASTA_PARALLEL_TRACE=%s: %s\n", tr, strerror(errno));
     }
     pthread_atfork(NULL, NULL, pool_reset_child);
 }
@@ -166,8 +169,8 @@ static void run_claims(unsigned seq) {
         if ((unsigned)(v >> 32) != seq) return;
         size_t r = (size_t)(v & 0xffff), nt = (size_t)((v >> 16) & 0xffff);
         if (r >= nt) return;
-        if (!atomic_compare_exchange_weak_explicit(&pool.claim, &v, v + 1, memory_order_acq_rel,
-                                                   memory_order_acquire))
+        if (!atomic_compare_exchange_weak_explicit(&pool.claim, &v, v + 1,
+                                                   memory_order_acq_rel, memory_order_acquire))
             continue;
         size_t lo, hi;
         pasta_range(pool.ntasks, nt, r, &lo, &hi);
@@ -189,8 +192,8 @@ static void *worker_main(void *arg) {
         long spin = pool.nworkers + 1 > online_cores ? spin_throttled : spin_count;
         if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
         unsigned seq;
-        while ((seq = (unsigned)(atomic_load_explicit(&pool.claim, memory_order_acquire) >> 32)) ==
-                   w->seen &&
+        while ((seq = (unsigned)(atomic_load_explicit(&pool.claim, memory_order_acquire) >>
+                                 32)) == w->seen &&
                spin-- > 0)
             cpu_relax();
         if (seq == w->seen) {
@@ -203,7 +206,8 @@ static void *worker_main(void *arg) {
         }
         w->seen = seq;
         /* maxw and joined belong to job seq or a later one (then seq's claims fail) */
-        if (atomic_fetch_add(&pool.joined, 1) < atomic_load_explicit(&pool.maxw, memory_order_relaxed))
+        if (atomic_fetch_add(&pool.joined, 1) <
+            atomic_load_explicit(&pool.maxw, memory_order_relaxed))
             run_claims(seq);
     }
     return NULL;
@@ -317,7 +321,8 @@ static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *c
     run_claims(seq);
     long spin = (long)(nw + 1) > online_cores ? spin_throttled : spin_count;
     if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
-    while (atomic_load_explicit(&pool.done, memory_order_acquire) != nt && spin-- > 0) cpu_relax();
+    while (atomic_load_explicit(&pool.done, memory_order_acquire) != nt && spin-- > 0)
+        cpu_relax();
     if (atomic_load_explicit(&pool.done, memory_order_acquire) != nt) {
         pthread_mutex_lock(&pool.m);
         atomic_store(&pool.master_sleeping, 1);

@@ -4,7 +4,7 @@
 
 #include "pasta/curve.h"
 
-#define PASTA_CURVE_CONSTANTS(CURVE, BASE, SCALAR)                                          \
+#define PASTA_CURVE_CONSTANTS(CURVE, BASE, SCALAR)                                           \
     extern const pasta_##BASE pasta_##CURVE##_B3;          /* 15 = 3b                     */ \
     extern const pasta_##BASE pasta_##CURVE##_ISO_A;       /* iso-curve a                 */ \
     extern const pasta_##BASE pasta_##CURVE##_ISO_B;       /* iso-curve b = 1265          */ \
@@ -13,8 +13,8 @@
     extern const pasta_##BASE pasta_##CURVE##_ISOGENY[13]; /* 3-isogeny map coefficients  */ \
     extern const uint64_t pasta_##CURVE##_GLV_G1[4];       /* plain, see constants.c      */ \
     extern const uint64_t pasta_##CURVE##_GLV_G2[4];                                         \
-    extern const uint64_t pasta_##CURVE##_GLV_A1[2];       /* basis, plain 128-bit:       */ \
-    extern const uint64_t pasta_##CURVE##_GLV_A2[2];       /* a1, a2, -b1, b2 (b1 < 0)    */ \
+    extern const uint64_t pasta_##CURVE##_GLV_A1[2]; /* basis, plain 128-bit:       */       \
+    extern const uint64_t pasta_##CURVE##_GLV_A2[2]; /* a1, a2, -b1, b2 (b1 < 0)    */       \
     extern const uint64_t pasta_##CURVE##_GLV_NB1[2];                                        \
     extern const uint64_t pasta_##CURVE##_GLV_B2[2];
 

@@ -166,16 +166,16 @@ PASTA_TFN PASTA_FLAT void CV(dbl)(JAC *r, const JAC *p) {
     F(sqr)(&s, &p->y);
     F(sqr)(&l, &p->x);
     F(half)(&t, &l);
-    F(add)(&l, &l, &t);             /* L = 3X^2 / 2 */
-    F(mul)(&u, &p->x, &s);          /* U = X S */
-    F(mul)(&r->z, &p->y, &p->z);    /* Z3 = Y Z (p->y, p->z are no longer needed after) */
+    F(add)(&l, &l, &t);          /* L = 3X^2 / 2 */
+    F(mul)(&u, &p->x, &s);       /* U = X S */
+    F(mul)(&r->z, &p->y, &p->z); /* Z3 = Y Z (p->y, p->z are no longer needed after) */
     F(sqr)(&t, &l);
-    F(sqr)(&s, &s);                 /* S^2 */
+    F(sqr)(&s, &s); /* S^2 */
     F(sub)(&t, &t, &u);
-    F(sub)(&r->x, &t, &u);          /* X3 = L^2 - 2U */
+    F(sub)(&r->x, &t, &u); /* X3 = L^2 - 2U */
     F(sub)(&u, &u, &r->x);
     F(mul)(&u, &u, &l);
-    F(sub)(&r->y, &u, &s);          /* Y3 = L (U - X3) - S^2 */
+    F(sub)(&r->y, &u, &s); /* Y3 = L (U - X3) - S^2 */
 }
 
 /* dbl is complete and constant time, and no faster variable-time doubling is known for
@@ -195,31 +195,31 @@ PASTA_TFN void CV(dbl_var)(JAC *r, const JAC *p) { CV(dbl)(r, p); }
  * Writes the result for finite P and Q (Z = Zc, the common denominator, U1, U2, S1, S2
  * given); identities are handled by the callers. 4M + 4S here. */
 PASTA_TFN void CV(add_unified)(JAC *o, const FE *u1, const FE *u2, const FE *s1, const FE *s2,
-                            const FE *zc) {
+                               const FE *zc) {
     FE t, m, rn, md, alt, q, n;
     F(add)(&t, u1, u2);
     F(add)(&m, s1, s2);
     F(mul)(&q, u1, u2);
     F(sqr)(&rn, &t);
-    F(sub)(&rn, &rn, &q);                        /* R = T^2 - U1 U2 */
+    F(sub)(&rn, &rn, &q); /* R = T^2 - U1 U2 */
     int deg = F(is_zero)(&m) & F(is_zero)(&rn);
     F(sub)(&alt, s1, s2);
     F(cmov)(&rn, &alt, deg);
     md = m;
     F(sub)(&alt, u1, u2);
     F(cmov)(&md, &alt, deg);
-    F(mul)(&o->z, &md, zc);                      /* Z3 = Md Z */
+    F(mul)(&o->z, &md, zc); /* Z3 = Md Z */
     F(sqr)(&n, &md);
-    F(mul)(&q, &t, &n);                          /* T Md^2 */
+    F(mul)(&q, &t, &n); /* T Md^2 */
     F(sqr)(&n, &n);
-    F(cmov)(&n, &FC(ZERO), deg);                 /* M Md^3 */
+    F(cmov)(&n, &FC(ZERO), deg); /* M Md^3 */
     F(sqr)(&t, &rn);
-    F(sub)(&o->x, &t, &q);                       /* X3 = Rn^2 - T Md^2 */
+    F(sub)(&o->x, &t, &q); /* X3 = Rn^2 - T Md^2 */
     F(dbl)(&t, &o->x);
     F(sub)(&q, &q, &t);
     F(mul)(&q, &q, &rn);
     F(sub)(&q, &q, &n);
-    F(half)(&o->y, &q);                          /* Y3 */
+    F(half)(&o->y, &q); /* Y3 */
 }
 
 /* Constant time, complete: unified formula above with U1 = X1 Z2^2, U2 = X2 Z1^2,
@@ -269,10 +269,8 @@ PASTA_TFN PASTA_FLAT void CV(add_var)(JAC *r, const JAC *p, const JAC *q) {
     F(sub)(&h, &u2, &u1);
     F(sub)(&rr, &s2, &s1);
     if (F(is_zero)(&h)) {
-        if (F(is_zero)(&rr))
-            CV(dbl)(r, p);
-        else
-            CV(identity)(r);
+        if (F(is_zero)(&rr)) CV(dbl)(r, p);
+        else CV(identity)(r);
         return;
     }
     F(sqr)(&hh, &h);
@@ -328,10 +326,8 @@ PASTA_TFN PASTA_FLAT void CV(madd_var)(JAC *r, const JAC *p, const AFF *q) {
     F(sub)(&t2, &t2, &p->x);
     F(sub)(&t1, &t1, &p->y);
     if (F(is_zero)(&t2)) {
-        if (F(is_zero)(&t1))
-            CV(dbl)(r, p);
-        else
-            CV(identity)(r);
+        if (F(is_zero)(&t1)) CV(dbl)(r, p);
+        else CV(identity)(r);
         return;
     }
     F(sqr)(&t4, &t2);
@@ -383,7 +379,7 @@ PASTA_TFN void CV(glv_round)(uint64_t c[2], const uint64_t k[4], const uint64_t 
  * (docs/CURVES.md), so computed mod 2^128 (wrapping products) and read as signed; k = k1
  * + k2 LAMBDA mod n as a1 + b1 LAMBDA = a2 + b2 LAMBDA = 0. Constant time. */
 PASTA_TFN void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2,
-                              const SE *k) {
+                                 const SE *k) {
     uint64_t raw[4], c1[2], c2[2];
     SF(to_raw)(raw, k);
     CV(glv_round)(c1, raw, CC(GLV_G1));
@@ -402,15 +398,16 @@ PASTA_TFN void CV(glv_decompose)(uint64_t k1[2], int *neg1, uint64_t k2[2], int 
  * window below, w = nibble + c, carry out c' = (w > 8), digit = w - 16 c' in [-7, 8];
  * returns |digit| and sets *neg = (digit < 0). The top window (nibble <= 7) has no carry
  * out, so 32 digits represent k. Constant time (arithmetic only). */
-PASTA_TFN uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry, uint64_t *neg) {
+PASTA_TFN uint64_t CV(signed_digit)(const uint64_t k[2], int i, uint64_t *carry,
+                                    uint64_t *neg) {
     uint64_t w = ((k[i >> 4] >> ((i & 15) * 4)) & 15) + *carry;
-    uint64_t c = (8 - w) >> 63;            /* w > 8 */
-    uint64_t d = w - (c << 4);             /* two's complement of a value in [-7, 8] */
+    uint64_t c = (8 - w) >> 63; /* w > 8 */
+    uint64_t d = w - (c << 4);  /* two's complement of a value in [-7, 8] */
     uint64_t s = d >> 63;
     uint64_t m = 0 - s;
     *carry = c;
     *neg = s;
-    return (d ^ m) + s;                    /* |d| */
+    return (d ^ m) + s; /* |d| */
 }
 
 /* Constant time: k = +-k1 +- k2 LAMBDA (k1, k2 < 2^127); T1[i] = [i] P, T2[i] = [i] endo P
@@ -429,7 +426,7 @@ PASTA_TFN void CV(mul)(JAC *r, const JAC *a, const SE *k) {
     tj[1] = *a;
     CV(dbl)(&tj[2], a);
     for (int i = 3; i <= 8; i++) CV(add)(&tj[i], &tj[i - 1], a);
-    (void)CV(batch_to_affine)(t1, tj, 9);  /* identities (a = O, entry 0) become (0, 0) */
+    (void)CV(batch_to_affine)(t1, tj, 9); /* identities (a = O, entry 0) become (0, 0) */
     for (int i = 0; i <= 8; i++) {
         F(mul)(&t2[i].x, &t1[i].x, &FC(ZETA));
         t2[i].y = t1[i].y;
@@ -675,14 +672,14 @@ PASTA_TFN void CV(sswu_iso)(JAC *o, const FE *u) {
     const FE *A = &CC(ISO_A), *B = &CC(ISO_B), *Z = &CC(SSWU_Z);
     FE zu2, ta, num_x1, div, t, num2, div2, div3, num_gx1, num_x2, y1, y2, y, ny;
     F(sqr)(&zu2, u);
-    F(mul)(&zu2, &zu2, Z);           /* Z u^2 */
+    F(mul)(&zu2, &zu2, Z); /* Z u^2 */
     F(sqr)(&ta, &zu2);
-    F(add)(&ta, &ta, &zu2);          /* Z^2 u^4 + Z u^2 */
+    F(add)(&ta, &ta, &zu2); /* Z^2 u^4 + Z u^2 */
     F(add)(&num_x1, &ta, &FC(ONE));
-    F(mul)(&num_x1, &num_x1, B);     /* B (ta + 1) */
+    F(mul)(&num_x1, &num_x1, B); /* B (ta + 1) */
     F(neg)(&t, &ta);
     F(cmov)(&t, Z, F(is_zero)(&ta));
-    F(mul)(&div, A, &t);             /* A (ta == 0 ? Z : -ta) */
+    F(mul)(&div, A, &t); /* A (ta == 0 ? Z : -ta) */
     F(sqr)(&num2, &num_x1);
     F(sqr)(&div2, &div);
     F(mul)(&div3, &div2, &div);
@@ -690,7 +687,7 @@ PASTA_TFN void CV(sswu_iso)(JAC *o, const FE *u) {
     F(add)(&t, &t, &num2);
     F(mul)(&num_gx1, &t, &num_x1);
     F(mul)(&t, B, &div3);
-    F(add)(&num_gx1, &num_gx1, &t);  /* num_x1^3 + A num_x1 div^2 + B div^3 */
+    F(add)(&num_gx1, &num_gx1, &t); /* num_x1^3 + A num_x1 div^2 + B div^3 */
     F(mul)(&num_x2, &zu2, &num_x1);
     int sq = F(sqrt_ratio)(&y1, &num_gx1, &div3);
     /* If gx1 is not square, y1 = sqrt(ROOT_OF_UNITY gx1) and THETA Z u^3 y1 = sqrt(gx2). */
@@ -714,7 +711,8 @@ PASTA_TFN void CV(sswu_iso)(JAC *o, const FE *u) {
  * The identity (z = 0) maps to Z' = 0. */
 /* r = (...((c0 x + c[0] zp[0]) x + c[1] zp[1]) x ...) x + c[n-1] zp[n-1]: Horner in x,
  * homogenised by the z powers zp (z^2, z^4, z^6, ...). c0 = NULL stands for 1. */
-PASTA_TFN void CV(iso_poly)(FE *r, const FE *c0, const FE *c, int n, const FE *x, const FE *zp) {
+PASTA_TFN void CV(iso_poly)(FE *r, const FE *c0, const FE *c, int n, const FE *x,
+                            const FE *zp) {
     FE t;
     if (c0 != NULL) F(mul)(r, c0, x);
     else *r = *x;
@@ -731,16 +729,16 @@ PASTA_TFN void CV(iso_map)(JAC *o, const JAC *p) {
     F(sqr)(&z2, &p->z);
     F(mul)(&z3, &z2, &p->z);
     zp[0] = z2;
-    F(sqr)(&zp[1], &z2);                           /* z^4 */
-    F(sqr)(&zp[2], &z3);                           /* z^6 */
-    CV(iso_poly)(&nx, &c[0], &c[1], 3, &p->x, zp); /* num_x */
+    F(sqr)(&zp[1], &z2);                             /* z^4 */
+    F(sqr)(&zp[2], &z3);                             /* z^6 */
+    CV(iso_poly)(&nx, &c[0], &c[1], 3, &p->x, zp);   /* num_x */
     CV(iso_poly)(&dx, &z2, &c[4], 2, &p->x, zp + 1); /* div_x = (z^2 x + c4 z^4) x + c5 z^6 */
-    CV(iso_poly)(&ny, &c[6], &c[7], 3, &p->x, zp); /* num_y / y */
+    CV(iso_poly)(&ny, &c[6], &c[7], 3, &p->x, zp);   /* num_y / y */
     F(mul)(&ny, &ny, &p->y);
     CV(iso_poly)(&dy, NULL, &c[10], 3, &p->x, zp); /* div_y / z^3 */
     F(mul)(&dy, &dy, &z3);
     /* output */
-    F(mul)(&u, &dx, &dy);            /* Z' */
+    F(mul)(&u, &dx, &dy); /* Z' */
     F(mul)(&o->x, &nx, &dy);
     F(mul)(&o->x, &o->x, &u);
     F(sqr)(&t, &u);

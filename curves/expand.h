@@ -13,7 +13,7 @@
  * from_uniform_bytes for u0 and u1. Returns PASTA_OK, or PASTA_ERR_INVALID_ARG (prefix
  * NULL, DST of 256 bytes or more, msg NULL with len > 0; out untouched). */
 PASTA_INTERNAL int pasta_expand_message_xmd(uint8_t out[128], const char *curve_id,
-                                           const char *prefix, const uint8_t *msg,
-                                           size_t len);
+                                            const char *prefix, const uint8_t *msg,
+                                            size_t len);
 
 #endif /* PASTA_CURVES_EXPAND_H */

@@ -60,7 +60,8 @@ int main(int argc, char **argv) {
 
     /* p itself is not a canonical encoding: decoding fails, x keeps its value. */
     uint8_t p_bytes[32];
-    for (int i = 0; i < 32; i++) p_bytes[i] = (uint8_t)(pasta_fp_MODULUS[i / 8] >> (8 * (i % 8)));
+    for (int i = 0; i < 32; i++)
+        p_bytes[i] = (uint8_t)(pasta_fp_MODULUS[i / 8] >> (8 * (i % 8)));
     pasta_fp x = a;
     rc = pasta_fp_from_bytes(&x, p_bytes);
     printf("decode p: %d (%s), output untouched: %s\n", rc, pasta_strerror(rc),

@@ -37,7 +37,8 @@ int main(void) {
     pasta_pallas_to_bytes(enc, &pk_a);
     printf("pk_a   ");
     for (int i = 0; i < 32; i++) printf("%02x", enc[i]);
-    printf("\nshared %s\n", pasta_pallas_eq(&s_ab, &s_ba) ? "equal on both sides" : "DIFFERENT");
+    printf("\nshared %s\n",
+           pasta_pallas_eq(&s_ab, &s_ba) ? "equal on both sides" : "DIFFERENT");
 
     /* Public data may use the faster variable-time path: same result. */
     pasta_pallas_jacobian v;

@@ -35,9 +35,9 @@
 
 /* One quad: stages m and 2m fused on p[0], p[m], p[2m], p[3m] with the twiddles w1 (stage
  * m), w2, w3 (stage 2m, indices i and i + m); first: i = 0 (w1 = w2 = 1, no products). */
-static inline __attribute__((always_inline)) void G(quad)(GE *p0, size_t m, const GS *w1,
-                                                          const GS *w2, const GS *w3,
-                                                          int first) {
+static inline
+    __attribute__((always_inline)) void G(quad)(GE *p0, size_t m, const GS *w1, const GS *w2,
+                                                const GS *w3, int first) {
     GE *p1 = p0 + m, *p2 = p0 + 2 * m, *p3 = p0 + 3 * m;
     GE t1, t3, y0, y1, y2, y3;
 #ifdef __clang__ /* local operands: clang's asm mul has no registers to spare otherwise */
@@ -169,7 +169,8 @@ PASTA_TFN void G(ntt_task)(void *vctx, size_t t) {
 }
 
 /* Runs one phase over count items on nt threads. */
-PASTA_TFN void G(ntt_run)(struct G(ntt_ctx) *c, enum pasta_ntt_phase kind, size_t count, int nt) {
+PASTA_TFN void G(ntt_run)(struct G(ntt_ctx) *c, enum pasta_ntt_phase kind, size_t count,
+                          int nt) {
     c->kind = kind;
     c->count = count;
     c->ntasks = nt > 1 && count >= (size_t)nt ? (size_t)nt : 1;

@@ -116,7 +116,8 @@ PASTA_TFN int F(extended_to_coeff)(const DOM *d, FE *a, size_t n, int threads) {
     return PASTA_OK;
 }
 
-PASTA_TFN int F(lagrange_to_extended)(const DOM *d, FE *r, const FE *a, size_t n, int threads) {
+PASTA_TFN int F(lagrange_to_extended)(const DOM *d, FE *r, const FE *a, size_t n,
+                                      int threads) {
     if (!DOM_OK(d) || r == NULL || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
     if (n != d->n) return PASTA_ERR_INVALID_ARG;
     if (r != a) memcpy(r, a, n * sizeof(FE));
@@ -195,7 +196,7 @@ PASTA_TFN int F(kate_division)(FE *q, const FE *a, size_t n, const FE *b) {
 }
 
 PASTA_TFN int F(poly_mul)(const DOM *d, FE *r, const FE *a, size_t na, const FE *b, size_t nb,
-                         int threads) {
+                          int threads) {
     if (!DOM_OK(d) || threads < 0) return PASTA_ERR_INVALID_ARG;
     if (na > PASTA_ARRAY_MAX || nb > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
     if ((na > 0 && a == NULL) || (nb > 0 && b == NULL)) return PASTA_ERR_INVALID_ARG;
@@ -245,8 +246,8 @@ PASTA_TFN int F(poly_eval_par)(FE *r, const FE *a, size_t n, const FE *x, int th
     if (nt > PASTA_FFT_EVAL_TASKS) nt = PASTA_FFT_EVAL_TASKS;
     if (nt < 1) nt = 1;
     FE part[PASTA_FFT_EVAL_TASKS], xv = *x;
-    struct F(eval_ctx) c = {.a = a, .x = &xv, .part = part, .n = n,
-                            .chunk = (n + (size_t)nt - 1) / (size_t)nt};
+    struct F(eval_ctx) c = {
+        .a = a, .x = &xv, .part = part, .n = n, .chunk = (n + (size_t)nt - 1) / (size_t)nt};
     if (nt == 1 || n == 0) {
         c.chunk = n;
         F(eval_task)(&c, 0);
@@ -302,7 +303,7 @@ PASTA_TFN void F(many_dot_task)(void *vctx, size_t task) {
 }
 
 PASTA_TFN int F(poly_eval_many)(FE *r, const FE *a, size_t n, size_t len, const FE *x,
-                               int threads) {
+                                int threads) {
     if (x == NULL || len == 0 || threads < 0 || n > PASTA_ARRAY_MAX)
         return PASTA_ERR_INVALID_ARG;
     if (n == 0) return PASTA_OK;

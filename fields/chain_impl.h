@@ -19,9 +19,9 @@
 #else
 #define PASTA_CHAIN_FN PASTA_TFN
 #endif
-#define PASTA_CHAIN_LOOP(STEP)                                                              \
-    FE acc = *x;                                                                            \
-    for (uint64_t i = 0; i < n; i++) STEP;                                                  \
+#define PASTA_CHAIN_LOOP(STEP)             \
+    FE acc = *x;                           \
+    for (uint64_t i = 0; i < n; i++) STEP; \
     *x = acc
 
 PASTA_CHAIN_FN void F(chain_add)(FE *x, const FE *y, uint64_t n) {

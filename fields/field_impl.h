@@ -92,7 +92,8 @@ PASTA_TFN void F(cmov)(FE *r, const FE *a, int flag) {
 
 PASTA_TFN void F(select)(FE *r, const FE *a, const FE *b, int flag) {
     uint64_t mask = pasta_ct_mask((uint64_t)flag);
-    for (int i = 0; i < 4; i++) r->limbs[i] = a->limbs[i] ^ (mask & (a->limbs[i] ^ b->limbs[i]));
+    for (int i = 0; i < 4; i++)
+        r->limbs[i] = a->limbs[i] ^ (mask & (a->limbs[i] ^ b->limbs[i]));
 }
 
 PASTA_TFN void F(cswap)(FE *a, FE *b, int flag) {
@@ -296,10 +297,8 @@ PASTA_TFN void F(batch_invert_core)(FE *out, FE *scratch, size_t out_stride, con
         F(cmov)(&x, &FC(ONE), F(is_zero)(&x));
         F(mul)(&acc, &acc, &x);
     }
-    if (vartime)
-        F(invert_var)(&acc, &acc);
-    else
-        F(invert)(&acc, &acc);
+    if (vartime) F(invert_var)(&acc, &acc);
+    else F(invert)(&acc, &acc);
     for (size_t i = n - 1; i > 0; i--) {
         FE *o = F(at)(out, out_stride, i);
         x = *F(at_const)(in, in_stride, i); /* read before out_i is written: in may be out */

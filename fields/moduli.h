@@ -28,12 +28,13 @@
  * and high words). With m = 1 + x, x = 0 mod 2^32: m^-1 = 1 - x + x^2 - x^3 mod 2^128
  * (x^4 = 0 mod 2^128), so -m^-1 = x - x^2 + x^3 - 1, whose low word is m0 - 2 (x^2 = 0
  * mod 2^64). */
-#define PASTA_MODULI_NINV64(m0) ((unsigned long long)(m0) - 2)
+#define PASTA_MODULI_NINV64(m0) ((unsigned long long)(m0)-2)
 #define PASTA_MODULI_X128_(m0, m1) \
     (((unsigned __int128)(m1) << 64 | (unsigned __int128)(m0)) - 1)
-#define PASTA_MODULI_NINV128_(x) ((x) - (x) * (x) + (x) * (x) * (x) - 1)
-#define PASTA_MODULI_NINV_HI(m0, m1) \
-    (__extension__(unsigned long long)(PASTA_MODULI_NINV128_(PASTA_MODULI_X128_(m0, m1)) >> 64))
+#define PASTA_MODULI_NINV128_(x) ((x) - (x) * (x) + (x) * (x) * (x)-1)
+#define PASTA_MODULI_NINV_HI(m0, m1)                                                        \
+    (__extension__(unsigned long long)(PASTA_MODULI_NINV128_(PASTA_MODULI_X128_(m0, m1)) >> \
+                                       64))
 
 #define PASTA_FP_INV PASTA_MODULI_NINV64(PASTA_FP_M0)
 #define PASTA_FP_INV_HI PASTA_MODULI_NINV_HI(PASTA_FP_M0, PASTA_FP_M1)
@@ -41,7 +42,9 @@
 #define PASTA_FQ_INV_HI PASTA_MODULI_NINV_HI(PASTA_FQ_M0, PASTA_FQ_M1)
 
 /* Initialisers of the four limbs (uint64_t[4], pasta_fp.limbs). */
-#define PASTA_FP_MODULUS_LIMBS {PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_M2, PASTA_FP_M3}
-#define PASTA_FQ_MODULUS_LIMBS {PASTA_FQ_M0, PASTA_FQ_M1, PASTA_FQ_M2, PASTA_FQ_M3}
+#define PASTA_FP_MODULUS_LIMBS \
+    { PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_M2, PASTA_FP_M3 }
+#define PASTA_FQ_MODULUS_LIMBS \
+    { PASTA_FQ_M0, PASTA_FQ_M1, PASTA_FQ_M2, PASTA_FQ_M3 }
 
 #endif /* PASTA_FIELDS_MODULI_H */

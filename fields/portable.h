@@ -72,9 +72,8 @@ static inline void pasta_portable_sub4(uint64_t r[4], const uint64_t a[4], const
 
 /* Montgomery product a*b/R mod m, reduction specialised as described at the top; products
  * by __int128, accumulation in adc chains (gcc 12 compiles __int128 additions poorly). */
-static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4],
-                                       const uint64_t b[4], uint64_t m0, uint64_t m1,
-                                       uint64_t inv) {
+static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                                       uint64_t m0, uint64_t m1, uint64_t inv) {
     uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
@@ -112,22 +111,22 @@ static inline void pasta_portable_mul4(uint64_t r[4], const uint64_t a[4],
     pasta_portable_reduce_once(r, t0, t1, t2, t3, m0, m1);
 }
 
-#define PASTA_PORTABLE_FIELD_KERNELS(F, FE, M0, M1, INV)                                        \
-    static inline void pasta_portable_##F##_add(FE *r, const FE *a, const FE *b) {               \
-        pasta_portable_add4(r->limbs, a->limbs, b->limbs, M0, M1);                               \
-    }                                                                                            \
-    static inline void pasta_portable_##F##_sub(FE *r, const FE *a, const FE *b) {               \
-        pasta_portable_sub4(r->limbs, a->limbs, b->limbs, M0, M1);                               \
-    }                                                                                            \
-    /* 2a on the add path (a shift path measured no faster: docs/ASM_NOTES.md, dbl). */          \
-    static inline void pasta_portable_##F##_dbl(FE *r, const FE *a) {                            \
-        pasta_portable_add4(r->limbs, a->limbs, a->limbs, M0, M1);                               \
-    }                                                                                            \
-    static inline void pasta_portable_##F##_mul(FE *r, const FE *a, const FE *b) {               \
-        pasta_portable_mul4(r->limbs, a->limbs, b->limbs, M0, M1, INV);                          \
-    }                                                                                            \
-    static inline void pasta_portable_##F##_sqr(FE *r, const FE *a) {                            \
-        pasta_portable_mul4(r->limbs, a->limbs, a->limbs, M0, M1, INV);                          \
+#define PASTA_PORTABLE_FIELD_KERNELS(F, FE, M0, M1, INV)                                \
+    static inline void pasta_portable_##F##_add(FE *r, const FE *a, const FE *b) {      \
+        pasta_portable_add4(r->limbs, a->limbs, b->limbs, M0, M1);                      \
+    }                                                                                   \
+    static inline void pasta_portable_##F##_sub(FE *r, const FE *a, const FE *b) {      \
+        pasta_portable_sub4(r->limbs, a->limbs, b->limbs, M0, M1);                      \
+    }                                                                                   \
+    /* 2a on the add path (a shift path measured no faster: docs/ASM_NOTES.md, dbl). */ \
+    static inline void pasta_portable_##F##_dbl(FE *r, const FE *a) {                   \
+        pasta_portable_add4(r->limbs, a->limbs, a->limbs, M0, M1);                      \
+    }                                                                                   \
+    static inline void pasta_portable_##F##_mul(FE *r, const FE *a, const FE *b) {      \
+        pasta_portable_mul4(r->limbs, a->limbs, b->limbs, M0, M1, INV);                 \
+    }                                                                                   \
+    static inline void pasta_portable_##F##_sqr(FE *r, const FE *a) {                   \
+        pasta_portable_mul4(r->limbs, a->limbs, a->limbs, M0, M1, INV);                 \
     }
 
 PASTA_PORTABLE_FIELD_KERNELS(fp, pasta_fp, PASTA_FP_M0, PASTA_FP_M1, PASTA_FP_INV)

@@ -25,9 +25,11 @@ PASTA_INTERNAL extern const pasta_modinv_info pasta_modinv_fp, pasta_modinv_fq;
 
 /* r = x^-1 mod m for x in [0, m) (r = 0 for x = 0), limbs least significant first.
  * Constant time: no branch or memory index depends on x. r may alias x. */
-PASTA_INTERNAL void pasta_modinv_ct(uint64_t r[4], const uint64_t x[4], const pasta_modinv_info *mi);
+PASTA_INTERNAL void pasta_modinv_ct(uint64_t r[4], const uint64_t x[4],
+                                    const pasta_modinv_info *mi);
 
 /* Same result, variable time: only for public x. r may alias x. */
-PASTA_INTERNAL void pasta_modinv_var(uint64_t r[4], const uint64_t x[4], const pasta_modinv_info *mi);
+PASTA_INTERNAL void pasta_modinv_var(uint64_t r[4], const uint64_t x[4],
+                                     const pasta_modinv_info *mi);
 
 #endif /* PASTA_FIELDS_SAFEGCD_H */

@@ -12,7 +12,7 @@ typedef struct {
 } D(res);
 
 /* One operation set on one backend. a_enc/b_enc: 32 little-endian bytes each. */
-static void D(run)(D(res) *r, OPS_T *o, const uint8_t a_enc[32], const uint8_t b_enc[32],
+static void D(run)(D(res) * r, OPS_T *o, const uint8_t a_enc[32], const uint8_t b_enc[32],
                    int flag) {
     uint64_t A[4], B[4];
     uint8_t wide[64];
@@ -80,10 +80,10 @@ static void D(run)(D(res) *r, OPS_T *o, const uint8_t a_enc[32], const uint8_t b
 }
 
 /* Backend i's results are bit-identical to backend 0's. */
-static void D(same)(const D(res) *x, const D(res) *y, const char *who) {
+static void D(same)(const D(res) * x, const D(res) * y, const char *who) {
     for (int k = 0; k < FR_N; k++)
-        FZ_CHECK(memcmp(&x->fe[k], &y->fe[k], sizeof x->fe[k]) == 0, "%s " STR(FIELD)
-                 " %s differs from the first backend", who, diff_fe_names[k]);
+        FZ_CHECK(memcmp(&x->fe[k], &y->fe[k], sizeof x->fe[k]) == 0,
+                 "%s " STR(FIELD) " %s differs from the first backend", who, diff_fe_names[k]);
     for (int k = 0; k < IR_N; k++)
         FZ_CHECK(x->iv[k] == y->iv[k], "%s " STR(FIELD) " %s: %d vs %d", who, diff_iv_names[k],
                  x->iv[k], y->iv[k]);
@@ -92,7 +92,7 @@ static void D(same)(const D(res) *x, const D(res) *y, const char *who) {
 }
 
 /* GMP reference for backend 0's results. */
-static void D(vs_gmp)(const D(res) *r, const uint8_t a_enc[32], const uint8_t b_enc[32],
+static void D(vs_gmp)(const D(res) * r, const uint8_t a_enc[32], const uint8_t b_enc[32],
                       int flag) {
     mpz_t m, A, B, a, b, w, g, q, rou;
     mpz_inits(m, A, B, a, b, w, g, q, rou, NULL);
@@ -102,12 +102,13 @@ static void D(vs_gmp)(const D(res) *r, const uint8_t a_enc[32], const uint8_t b_
     mpz_mod(a, A, m);
     mpz_mod(b, B, m);
     fz_mont_value(rou, FC(ROOT_OF_UNITY).limbs, FIELD_ID, "ROOT_OF_UNITY");
-#define EXPECT(k, want)                                                                     \
-    do {                                                                                     \
-        fz_mont_value(g, r->fe[k].limbs, FIELD_ID, diff_fe_names[k]);                          \
-        FZ_CHECK(mpz_cmp(g, want) == 0, STR(FIELD) " %s: wrong value", diff_fe_names[k]);       \
+#define EXPECT(k, want)                                                                   \
+    do {                                                                                  \
+        fz_mont_value(g, r->fe[k].limbs, FIELD_ID, diff_fe_names[k]);                     \
+        FZ_CHECK(mpz_cmp(g, want) == 0, STR(FIELD) " %s: wrong value", diff_fe_names[k]); \
     } while (0)
-    for (int k = 0; k < FR_N; k++) fz_mont_value(g, r->fe[k].limbs, FIELD_ID, diff_fe_names[k]);
+    for (int k = 0; k < FR_N; k++)
+        fz_mont_value(g, r->fe[k].limbs, FIELD_ID, diff_fe_names[k]);
     EXPECT(FR_A, a);
     EXPECT(FR_B, b);
     if (mpz_cmp(A, m) < 0) {
@@ -118,14 +119,29 @@ static void D(vs_gmp)(const D(res) *r, const uint8_t a_enc[32], const uint8_t b_
         mpz_set_ui(w, 0);
         EXPECT(FR_DEC, w); /* untouched: still the zeroed result slot */
     }
-    mpz_add(w, a, b); mpz_mod(w, w, m); EXPECT(FR_ADD, w);
-    mpz_sub(w, a, b); mpz_mod(w, w, m); EXPECT(FR_SUB, w);
-    mpz_neg(w, a); mpz_mod(w, w, m); EXPECT(FR_NEG, w);
-    mpz_mul_2exp(w, a, 1); mpz_mod(w, w, m); EXPECT(FR_DBL, w);
-    mpz_mul(w, a, b); mpz_mod(w, w, m); EXPECT(FR_MUL, w);
-    mpz_mul(w, a, a); mpz_mod(w, w, m); EXPECT(FR_SQR, w);
-    mpz_powm_ui(w, a, 3, m); EXPECT(FR_CUBE, w);
-    mpz_powm(w, a, B, m); EXPECT(FR_POW, w); EXPECT(FR_POW_VAR, w);
+    mpz_add(w, a, b);
+    mpz_mod(w, w, m);
+    EXPECT(FR_ADD, w);
+    mpz_sub(w, a, b);
+    mpz_mod(w, w, m);
+    EXPECT(FR_SUB, w);
+    mpz_neg(w, a);
+    mpz_mod(w, w, m);
+    EXPECT(FR_NEG, w);
+    mpz_mul_2exp(w, a, 1);
+    mpz_mod(w, w, m);
+    EXPECT(FR_DBL, w);
+    mpz_mul(w, a, b);
+    mpz_mod(w, w, m);
+    EXPECT(FR_MUL, w);
+    mpz_mul(w, a, a);
+    mpz_mod(w, w, m);
+    EXPECT(FR_SQR, w);
+    mpz_powm_ui(w, a, 3, m);
+    EXPECT(FR_CUBE, w);
+    mpz_powm(w, a, B, m);
+    EXPECT(FR_POW, w);
+    EXPECT(FR_POW_VAR, w);
     if (mpz_sgn(a) == 0) mpz_set_ui(w, 0);
     else FZ_CHECK(mpz_invert(w, a, m), "GMP: no inverse");
     EXPECT(FR_INV, w);
@@ -145,7 +161,8 @@ static void D(vs_gmp)(const D(res) *r, const uint8_t a_enc[32], const uint8_t b_
     mpz_mul(w, g, g);
     mpz_mod(w, w, m);
     if (mpz_sgn(b) == 0) {
-        FZ_CHECK(r->iv[IR_SQRT_RATIO] == (mpz_sgn(a) == 0) && mpz_sgn(g) == 0, "sqrt_ratio(a, 0)");
+        FZ_CHECK(r->iv[IR_SQRT_RATIO] == (mpz_sgn(a) == 0) && mpz_sgn(g) == 0,
+                 "sqrt_ratio(a, 0)");
     } else {
         FZ_CHECK(mpz_invert(q, b, m), "GMP: no inverse");
         mpz_mul(q, q, a);
@@ -162,9 +179,16 @@ static void D(vs_gmp)(const D(res) *r, const uint8_t a_enc[32], const uint8_t b_
     FZ_CHECK(r->iv[IR_EQ_AA] == 1, "eq(a, a)");
     FZ_CHECK(r->iv[IR_IS_ZERO] == (mpz_sgn(a) == 0), "is_zero");
     FZ_CHECK(r->iv[IR_IS_ODD] == (int)mpz_odd_p(a), "is_odd");
-    mpz_mul_2exp(w, B, 256); mpz_add(w, w, A); mpz_mod(w, w, m); EXPECT(FR_UNIFORM, w);
-    mpz_fdiv_r_2exp(w, A, 64); mpz_mod(w, w, m); EXPECT(FR_U64, w);
-    mpz_fdiv_r_2exp(w, A, 128); mpz_mod(w, w, m); EXPECT(FR_U128, w);
+    mpz_mul_2exp(w, B, 256);
+    mpz_add(w, w, A);
+    mpz_mod(w, w, m);
+    EXPECT(FR_UNIFORM, w);
+    mpz_fdiv_r_2exp(w, A, 64);
+    mpz_mod(w, w, m);
+    EXPECT(FR_U64, w);
+    mpz_fdiv_r_2exp(w, A, 128);
+    mpz_mod(w, w, m);
+    EXPECT(FR_U128, w);
     EXPECT(FR_CMOV, flag ? b : a);
     EXPECT(FR_SELECT, flag ? b : a);
     EXPECT(FR_SWAP_A, flag ? b : a);
@@ -180,15 +204,17 @@ static void D(vs_gmp)(const D(res) *r, const uint8_t a_enc[32], const uint8_t b_
 
 /* batch_invert of the a operands seen in this input, out of place and in place, on every
  * backend: element i equals invert(in[i]) of the same backend, and all backends agree. */
-static void D(batch)(const pasta_ops *const *t, int nt, const FE *in, const FE *inv, size_t n) {
+static void D(batch)(const pasta_ops *const *t, int nt, const FE *in, const FE *inv,
+                     size_t n) {
     FE out[DIFF_MAX_CHUNKS], inplace[DIFF_MAX_CHUNKS], first[DIFF_MAX_CHUNKS];
     for (int i = 0; i < nt; i++) {
         OPS_T *o = t[i]->FIELD;
-        FZ_CHECK(o->batch_invert(out, in, n) == PASTA_OK, "%s batch_invert failed", t[i]->name);
+        FZ_CHECK(o->batch_invert(out, in, n) == PASTA_OK, "%s batch_invert failed",
+                 t[i]->name);
         memcpy(inplace, in, n * sizeof in[0]);
         FZ_CHECK(o->batch_invert(inplace, inplace, n) == PASTA_OK, "batch_invert in place");
-        FZ_CHECK(memcmp(out, inv, n * sizeof out[0]) == 0, "%s " STR(FIELD)
-                 " batch_invert != invert", t[i]->name);
+        FZ_CHECK(memcmp(out, inv, n * sizeof out[0]) == 0,
+                 "%s " STR(FIELD) " batch_invert != invert", t[i]->name);
         FZ_CHECK(memcmp(inplace, out, n * sizeof out[0]) == 0, "in place differs");
         if (i == 0) memcpy(first, out, n * sizeof out[0]);
         else FZ_CHECK(memcmp(first, out, n * sizeof out[0]) == 0, "backends differ");

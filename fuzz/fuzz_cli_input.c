@@ -17,7 +17,9 @@
 #define MAXV 4
 #define NAME "in.txt"
 
-static int is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+static int is_hex(uint8_t c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 
 /* The normal form: "\r\n" -> "\n", a final "\n" added, A-F -> a-f from byte skip on. */
 static size_t normal_form(uint8_t *out, const uint8_t *in, size_t n, size_t skip) {
@@ -81,9 +83,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             char back[65];
             hex_line(back, out);
             for (size_t i = 0; i < 64; i++)
-                FZ_CHECK(back[i] == (t[i] >= 'A' && t[i] <= 'F' ? t[i] - 'A' + 'a' : t[i]), "--seed value");
+                FZ_CHECK(back[i] == (t[i] >= 'A' && t[i] <= 'F' ? t[i] - 'A' + 'a' : t[i]),
+                         "--seed value");
         } else {
-            FZ_CHECK(memcmp(out, keep, 32) == 0 && strncmp(err, "--seed: ", 8) == 0, "--seed error: %s", err);
+            FZ_CHECK(memcmp(out, keep, 32) == 0 && strncmp(err, "--seed: ", 8) == 0,
+                     "--seed error: %s", err);
         }
         return 0;
     }
@@ -100,17 +104,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* hex case folds only inside the values: the prefix is matched as is */
         const size_t m = normal_form(norm, t, n, mode == 0 ? 2 : 0);
         want = ref_values(norm, m, prefix, count);
-        FZ_CHECK(ok == want, "mode %d count %d: accepted %d, reference %d (%s)", mode, count, ok, want, err);
+        FZ_CHECK(ok == want, "mode %d count %d: accepted %d, reference %d (%s)", mode, count,
+                 ok, want, err);
         if (ok) {
             char line[66];
             for (int i = 0; i < count; i++) {
                 uint8_t repr[32];
                 pasta_fp_to_bytes(repr, &v[i]);
                 hex_line(line, repr);
-                FZ_CHECK(memcmp(norm + (strlen(prefix) + 65) * (size_t)i + strlen(prefix), line, 65) == 0,
+                FZ_CHECK(memcmp(norm + (strlen(prefix) + 65) * (size_t)i + strlen(prefix),
+                                line, 65) == 0,
                          "value %d does not print back", i);
             }
-            FZ_CHECK(memcmp(&v[count], &keep[(size_t)count * sizeof v[0]], (MAXV + 1 - (size_t)count) * sizeof v[0]) == 0,
+            FZ_CHECK(memcmp(&v[count], &keep[(size_t)count * sizeof v[0]],
+                            (MAXV + 1 - (size_t)count) * sizeof v[0]) == 0,
                      "wrote past the values");
         } else {
             FZ_CHECK(memcmp(v, keep, sizeof v) == 0, "output changed on error");
@@ -122,17 +129,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(keep, bits, sizeof bits);
         ok = pb_parse_lookup_witness(bits, nbits, t, n, NAME, err, sizeof err) == 0;
         const size_t m = normal_form(norm, t, n, n);
-        want = m == 5 + (size_t)nbits + 1 && memcmp(norm, "bits ", 5) == 0 && norm[m - 1] == '\n';
-        for (int i = 0; want && i < nbits; i++) want = norm[5 + i] == '0' || norm[5 + i] == '1';
+        want = m == 5 + (size_t)nbits + 1 && memcmp(norm, "bits ", 5) == 0 &&
+               norm[m - 1] == '\n';
+        for (int i = 0; want && i < nbits; i++)
+            want = norm[5 + i] == '0' || norm[5 + i] == '1';
         FZ_CHECK(ok == want, "bits %d: accepted %d, reference %d (%s)", nbits, ok, want, err);
         if (ok) {
-            for (int i = 0; i < nbits; i++) FZ_CHECK(bits[i] == norm[5 + i] - '0', "bit %d", i);
-            FZ_CHECK(memcmp(bits + nbits, keep + nbits, sizeof bits - (size_t)nbits) == 0, "wrote past the bits");
+            for (int i = 0; i < nbits; i++)
+                FZ_CHECK(bits[i] == norm[5 + i] - '0', "bit %d", i);
+            FZ_CHECK(memcmp(bits + nbits, keep + nbits, sizeof bits - (size_t)nbits) == 0,
+                     "wrote past the bits");
         } else {
             FZ_CHECK(memcmp(bits, keep, sizeof bits) == 0, "output changed on error");
         }
     }
-    if (!ok) FZ_CHECK(strncmp(err, NAME ":", strlen(NAME) + 1) == 0 && strlen(err) > strlen(NAME) + 2,
-                      "error message: '%s'", err);
+    if (!ok)
+        FZ_CHECK(strncmp(err, NAME ":", strlen(NAME) + 1) == 0 &&
+                     strlen(err) > strlen(NAME) + 2,
+                 "error message: '%s'", err);
     return 0;
 }

@@ -15,19 +15,71 @@
 #define DIFF_MAX_CHUNKS 32
 
 /* Element results, by index, with names for the messages. */
-enum { FR_A, FR_B, FR_DEC, FR_ADD, FR_SUB, FR_NEG, FR_DBL, FR_MUL, FR_SQR, FR_CUBE, FR_POW,
-       FR_POW_VAR, FR_INV, FR_INV_VAR, FR_SQRT, FR_SQRT_RATIO, FR_UNIFORM, FR_U64, FR_U128,
-       FR_CMOV, FR_SELECT, FR_SWAP_A, FR_SWAP_B, FR_N };
-enum { IR_DEC, IR_SQRT, IR_SQRT_RATIO, IR_LEGENDRE, IR_IS_SQUARE, IR_EQ_AB, IR_EQ_AA,
-       IR_IS_ZERO, IR_IS_ODD, IR_N };
+enum {
+    FR_A,
+    FR_B,
+    FR_DEC,
+    FR_ADD,
+    FR_SUB,
+    FR_NEG,
+    FR_DBL,
+    FR_MUL,
+    FR_SQR,
+    FR_CUBE,
+    FR_POW,
+    FR_POW_VAR,
+    FR_INV,
+    FR_INV_VAR,
+    FR_SQRT,
+    FR_SQRT_RATIO,
+    FR_UNIFORM,
+    FR_U64,
+    FR_U128,
+    FR_CMOV,
+    FR_SELECT,
+    FR_SWAP_A,
+    FR_SWAP_B,
+    FR_N
+};
+enum {
+    IR_DEC,
+    IR_SQRT,
+    IR_SQRT_RATIO,
+    IR_LEGENDRE,
+    IR_IS_SQUARE,
+    IR_EQ_AB,
+    IR_EQ_AA,
+    IR_IS_ZERO,
+    IR_IS_ODD,
+    IR_N
+};
 
-static const char *const diff_fe_names[FR_N] = {
-    "from_raw(a)", "from_raw(b)", "from_bytes", "add", "sub", "neg", "dbl", "mul", "sqr",
-    "cube", "pow", "pow_var", "invert", "invert_var", "sqrt", "sqrt_ratio",
-    "from_uniform_bytes", "from_u64", "from_u128", "cmov", "select", "cswap a", "cswap b"};
-static const char *const diff_iv_names[IR_N] = {
-    "from_bytes rc", "sqrt rc", "sqrt_ratio rc", "legendre", "is_square", "eq(a,b)",
-    "eq(a,a)", "is_zero", "is_odd"};
+static const char *const diff_fe_names[FR_N] = {"from_raw(a)",
+                                                "from_raw(b)",
+                                                "from_bytes",
+                                                "add",
+                                                "sub",
+                                                "neg",
+                                                "dbl",
+                                                "mul",
+                                                "sqr",
+                                                "cube",
+                                                "pow",
+                                                "pow_var",
+                                                "invert",
+                                                "invert_var",
+                                                "sqrt",
+                                                "sqrt_ratio",
+                                                "from_uniform_bytes",
+                                                "from_u64",
+                                                "from_u128",
+                                                "cmov",
+                                                "select",
+                                                "cswap a",
+                                                "cswap b"};
+static const char *const diff_iv_names[IR_N] = {"from_bytes rc", "sqrt rc",   "sqrt_ratio rc",
+                                                "legendre",      "is_square", "eq(a,b)",
+                                                "eq(a,a)",       "is_zero",   "is_odd"};
 
 
 #define PASTA_FIELD_TEMPLATE "fuzz/field_diff_impl.h"

@@ -9,7 +9,7 @@
 #define SENT 0x5a
 
 #define FROM_BYTES_CHECK(FLD, FID)                                                           \
-    static void check_##FLD(const uint8_t enc[32], const pasta_ops *const *t, int nt) {     \
+    static void check_##FLD(const uint8_t enc[32], const pasta_ops *const *t, int nt) {      \
         mpz_t m, v, got;                                                                     \
         mpz_inits(m, v, got, NULL);                                                          \
         fz_modulus(m, FID);                                                                  \
@@ -20,16 +20,19 @@
             pasta_##FLD r;                                                                   \
             memset(&r, SENT, sizeof r);                                                      \
             /* i == nt: the public entry point on the active backend. */                     \
-            int rc = i < nt ? t[i]->FLD->from_bytes(&r, enc) : pasta_##FLD##_from_bytes(&r, enc); \
+            int rc = i < nt ? t[i]->FLD->from_bytes(&r, enc)                                 \
+                            : pasta_##FLD##_from_bytes(&r, enc);                             \
             const char *who = i < nt ? t[i]->name : "public";                                \
             if (!want_ok) {                                                                  \
-                FZ_CHECK(rc == PASTA_ERR_NONCANONICAL, "%s " #FLD ": accepted a value >= m", who); \
+                FZ_CHECK(rc == PASTA_ERR_NONCANONICAL, "%s " #FLD ": accepted a value >= m", \
+                         who);                                                               \
                 pasta_##FLD s;                                                               \
                 memset(&s, SENT, sizeof s);                                                  \
                 FZ_CHECK(memcmp(&r, &s, sizeof r) == 0, "%s " #FLD ": output changed", who); \
                 continue;                                                                    \
             }                                                                                \
-            FZ_CHECK(rc == PASTA_OK, "%s " #FLD ": rejected a canonical value (rc %d)", who, rc); \
+            FZ_CHECK(rc == PASTA_OK, "%s " #FLD ": rejected a canonical value (rc %d)", who, \
+                     rc);                                                                    \
             fz_mont_value(got, r.limbs, FID, #FLD " from_bytes");                            \
             FZ_CHECK(mpz_cmp(got, v) == 0, "%s " #FLD ": wrong value", who);                 \
             uint8_t back[32];                                                                \
@@ -37,7 +40,9 @@
             else pasta_##FLD##_to_bytes(back, &r);                                           \
             FZ_CHECK(memcmp(back, enc, 32) == 0, "%s " #FLD ": round trip differs", who);    \
             if (i == 0) first = r;                                                           \
-            else FZ_CHECK(memcmp(&first, &r, sizeof r) == 0, "%s " #FLD ": limbs differ", who); \
+            else                                                                             \
+                FZ_CHECK(memcmp(&first, &r, sizeof r) == 0, "%s " #FLD ": limbs differ",     \
+                         who);                                                               \
         }                                                                                    \
         mpz_clears(m, v, got, NULL);                                                         \
     }

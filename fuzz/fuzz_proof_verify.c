@@ -51,9 +51,10 @@ static void setup(circ *c, int lookup) {
 
 /* plonk_k11: halo2's proof-1, -2, -3, pasta's of witness-2; lookup_k11: halo2's
  * proof-1, pasta's of witness-1 (seed 01 00 ..) */
-static const char *const known[] = {"2615c567a45a751c0e167238459563c1", "d3e346ba585d44deaf4d792659f11446",
-                                    "97ec1dc92982fe911203327c9d354914", "b0386ed746c435b462e7a0d28900d14f",
-                                    "18075481b4e32f8ab83834468866b294", "5015091344e82a0c320a82de13a21606"};
+static const char *const known[] = {
+    "2615c567a45a751c0e167238459563c1", "d3e346ba585d44deaf4d792659f11446",
+    "97ec1dc92982fe911203327c9d354914", "b0386ed746c435b462e7a0d28900d14f",
+    "18075481b4e32f8ab83834468866b294", "5015091344e82a0c320a82de13a21606"};
 
 static int is_known(const uint8_t *p, size_t n) {
     uint8_t d[16];
@@ -100,15 +101,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         halo2_fault f;
         size_t off;
         const int rc = halo2_verify_proof_explain(&params, &c->vk, 1, lookup ? inst : NULL,
-                                                  lookup ? ilens : NULL, len ? proof : NULL, len,
-                                                  &f, &off);
+                                                  lookup ? ilens : NULL, len ? proof : NULL,
+                                                  len, &f, &off);
         FZ_CHECK(rc == PASTA_OK || rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED,
                  "result %d", rc);
-        FZ_CHECK((rc == HALO2_ERR_MALFORMED) == (f != HALO2_FAULT_NONE), "rc %d fault %d", rc, f);
-        if (f == HALO2_FAULT_TRAILING) FZ_CHECK(off == c->size && len > c->size, "trailing at %zu", off);
-        else if (f != HALO2_FAULT_NONE) FZ_CHECK(off % 32 == 0 && off < c->size && off <= len, "offset %zu", off);
+        FZ_CHECK((rc == HALO2_ERR_MALFORMED) == (f != HALO2_FAULT_NONE), "rc %d fault %d", rc,
+                 f);
+        if (f == HALO2_FAULT_TRAILING)
+            FZ_CHECK(off == c->size && len > c->size, "trailing at %zu", off);
+        else if (f != HALO2_FAULT_NONE)
+            FZ_CHECK(off % 32 == 0 && off < c->size && off <= len, "offset %zu", off);
         if (f == HALO2_FAULT_SHORT) FZ_CHECK(off + 32 > len, "short at %zu of %zu", off, len);
-        if (len != c->size) FZ_CHECK(rc == HALO2_ERR_MALFORMED, "length %zu accepted as well-formed", len);
+        if (len != c->size)
+            FZ_CHECK(rc == HALO2_ERR_MALFORMED, "length %zu accepted as well-formed", len);
         if (rc == PASTA_OK) FZ_CHECK(is_known(proof, len), "an unknown proof verifies");
         if (b == 0) rc0 = rc, f0 = f, off0 = off;
         else FZ_CHECK(rc == rc0 && f == f0 && off == off0, "backends disagree");

@@ -52,7 +52,9 @@ void fz_to_limbs(uint64_t limbs[4], const mpz_t z) {
     mpz_clear(t);
 }
 
-void fz_from_le(mpz_t z, const uint8_t *bytes, size_t n) { mpz_import(z, n, -1, 1, 0, 0, bytes); }
+void fz_from_le(mpz_t z, const uint8_t *bytes, size_t n) {
+    mpz_import(z, n, -1, 1, 0, 0, bytes);
+}
 
 void fz_to_le32(uint8_t out[32], const mpz_t z) {
     size_t count = 0;

@@ -23,7 +23,10 @@
 int fz_backends(const pasta_ops *out[FZ_MAX_BACKENDS]);
 
 /* Input reader: takes bytes from the fuzzer's buffer; past its end, zeros. */
-typedef struct { const uint8_t *p; size_t left; } fz_in;
+typedef struct {
+    const uint8_t *p;
+    size_t left;
+} fz_in;
 static inline fz_in fz_reader(const uint8_t *data, size_t size) { return (fz_in){data, size}; }
 void fz_take(fz_in *in, void *out, size_t n);
 uint8_t fz_byte(fz_in *in);
@@ -32,9 +35,9 @@ uint64_t fz_u64(fz_in *in);
 /* GMP: field 0 = Fp, 1 = Fq. */
 void fz_modulus(mpz_t m, int field);
 void fz_from_limbs(mpz_t z, const uint64_t limbs[4]);
-void fz_to_limbs(uint64_t limbs[4], const mpz_t z);  /* z mod 2^256 */
+void fz_to_limbs(uint64_t limbs[4], const mpz_t z); /* z mod 2^256 */
 void fz_from_le(mpz_t z, const uint8_t *bytes, size_t n);
-void fz_to_le32(uint8_t out[32], const mpz_t z);    /* z < 2^256 */
+void fz_to_le32(uint8_t out[32], const mpz_t z); /* z < 2^256 */
 /* The value of Montgomery limbs: limbs * 2^-256 mod m. Also checks limbs < m
  * (every output of the library is canonical). */
 void fz_mont_value(mpz_t z, const uint64_t limbs[4], int field, const char *what);

@@ -32,20 +32,20 @@ typedef struct {
     const AFF *tab;        /* fixed base: [2^(jc)] P_i at tab[i nwin + j] (else NULL) */
     size_t n;
     /* recoded points */
-    AFF *endo;      /* GLV: endo(P_i); point 2i is P_i, 2i+1 is endo(P_i) */
-    uint64_t *mag;  /* limbs per point */
-    uint8_t *neg;   /* sign per point */
+    AFF *endo;     /* GLV: endo(P_i); point 2i is P_i, 2i+1 is endo(P_i) */
+    uint64_t *mag; /* limbs per point */
+    uint8_t *neg;  /* sign per point */
     size_t npts;
     int limbs, bits, glv;
     /* schedule */
     int c, nwin, affine, g; /* g windows per group */
     size_t topnb;           /* buckets the top window's digits reach (<= nb) */
     size_t ngroups, nchunks, njobs, ntasks, batch, nb;
-    int jtop;        /* the top window has at most 32 digit values: Jacobian buckets */
-    size_t segs;     /* affine reduction: segments per window (chains of nb / segs buckets) */
-    JAC *part;       /* njobs window partial sums */
+    int jtop;    /* the top window has at most 32 digit values: Jacobian buckets */
+    size_t segs; /* affine reduction: segments per window (chains of nb / segs buckets) */
+    JAC *part;   /* njobs window partial sums */
     uint8_t *scratch;
-    size_t stride;   /* bytes of scratch per task */
+    size_t stride; /* bytes of scratch per task */
 } CV(msm_ctx);
 
 /* Scratch of one task: affine slots (nbt buckets, then 2 g segs reduction chains: running
@@ -112,10 +112,8 @@ PASTA_TFN void CV(msm_recode_task)(void *ctx, size_t task) {
     pasta_range(x->n, x->ntasks, task, &lo, &hi);
     for (size_t i = lo; i < hi; i++) {
         SE k;
-        if (x->sbytes != NULL)
-            (void)SF(from_bytes)(&k, x->sbytes + 32 * i);
-        else
-            k = x->scalars[i];
+        if (x->sbytes != NULL) (void)SF(from_bytes)(&k, x->sbytes + 32 * i);
+        else k = x->scalars[i];
         const AFF *p = x->tab != NULL ? &x->tab[i * (size_t)x->nwin] : &x->bases[i];
         int id = CV(affine_is_identity)(p) | SF(is_zero)(&k);
         if (x->glv) {
@@ -132,10 +130,8 @@ PASTA_TFN void CV(msm_recode_task)(void *ctx, size_t task) {
             x->endo[i].y = x->bases[i].y;
         } else {
             uint64_t *m = x->mag + 4 * i;
-            if (id)
-                m[0] = m[1] = m[2] = m[3] = 0;
-            else
-                SF(to_raw)(m, &k);
+            if (id) m[0] = m[1] = m[2] = m[3] = 0;
+            else SF(to_raw)(m, &k);
             x->neg[i] = 0;
         }
     }
@@ -185,10 +181,8 @@ PASTA_TFN PASTA_MSM_KERNEL PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
         F(mul)(&di, &inv, &t->pre[j]);
         den = t->den[j];
         if (!(e->s & PASTA_MSM_PEND_DBL)) {
-            if (ng)
-                F(add)(&num, &q->y, &a->y); /* -lambda's numerator */
-            else
-                F(sub)(&num, &q->y, &a->y);
+            if (ng) F(add)(&num, &q->y, &a->y); /* -lambda's numerator */
+            else F(sub)(&num, &q->y, &a->y);
         } else {
             F(sqr)(&num, &a->x);
             F(dbl)(&lam, &num);
@@ -200,10 +194,8 @@ PASTA_TFN PASTA_MSM_KERNEL PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
         F(sqr)(&x3, &lam);
         F(sub)(&x3, &x3, &a->x);
         F(sub)(&x3, &x3, &q->x);
-        if (ng)
-            F(sub)(&num, &x3, &a->x);
-        else
-            F(sub)(&num, &a->x, &x3);
+        if (ng) F(sub)(&num, &x3, &a->x);
+        else F(sub)(&num, &a->x, &x3);
         F(mul)(&num, &num, &lam);
         F(sub)(&a->y, &num, &a->y);
         a->x = x3;

@@ -69,8 +69,9 @@ PASTA_TFN int CV(msm_fixed_build)(PASTA_T_tab *table, size_t table_size, const A
     h.size = need;
     h.c = (uint32_t)c;
     h.nwin = (uint32_t)pasta_msm_nwin(256, c);
-    CV(msm_build_ctx) b = {bases, (AFF *)(void *)((uint8_t *)(void *)table + sizeof h), n,
-                           (size_t)threads < n ? (size_t)threads : n, c, (int)h.nwin};
+    CV(msm_build_ctx) b = {bases, (AFF *)(void *)((uint8_t *)(void *)table + sizeof h),
+                           n,     (size_t)threads < n ? (size_t)threads : n,
+                           c,     (int)h.nwin};
     pasta_parallel_for(b.ntasks, threads, CV(msm_build_task), &b);
     memcpy(table, &h, sizeof h);
     return PASTA_OK;
@@ -91,8 +92,7 @@ PASTA_TFN void CV(msm_fixed_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t ch) {
             uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1;
             if (x->affine && !(x->jtop && w == x->nwin - 1))
                 CV(msm_aadd)(t, b, &row[w], (uint32_t)(d < 0));
-            else
-                CV(msm_jadd)(t, b, &row[w], (uint32_t)(d < 0));
+            else CV(msm_jadd)(t, b, &row[w], (uint32_t)(d < 0));
         }
     }
     if (x->affine) {
@@ -187,10 +187,8 @@ PASTA_TFN void CV(msm_fsplit_task)(void *ctx, size_t task) {
             size_t e = buf[j] >> 1;
             int v = s->dig[e];
             uint32_t b = (uint32_t)(v < 0 ? -v : v) - 1;
-            if (x->jtop && (buf[j] & 1))
-                CV(msm_jadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
-            else
-                CV(msm_aadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
+            if (x->jtop && (buf[j] & 1)) CV(msm_jadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
+            else CV(msm_aadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
         }
         m = 0;
     }
@@ -210,8 +208,8 @@ PASTA_TFN double CV(msm_fsplit_weight)(const CV(msm_fsplit_ctx) *s, size_t k) {
  * nwin from the header). Returns 1 (nothing written) where it does not apply: Jacobian
  * mode, too little work, fewer segments than threads, or a split by point chunks
  * modelled faster (the digits crowd into too few buckets); else PASTA_OK or an error. */
-PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, size_t n,
-                                   int c, int nwin, int threads) {
+PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, size_t n, int c,
+                                   int nwin, int threads) {
     size_t nb = (size_t)1 << (c - 1), T = (size_t)threads;
     double adds = (double)n * (double)nwin;
     if (adds < 64 || adds * 10.0 + (double)nb * 10.0 < PASTA_MSM_SPLIT_MIN) return 1;

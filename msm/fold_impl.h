@@ -101,7 +101,7 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
  * k mod 4), so that consecutive points' multiplications do not wait for each other; the
  * 4 chain products are inverted together (one inversion, 9M). */
 PASTA_TFN PASTA_MSM_KERNEL void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
-                                             uint8_t *kind, size_t m) {
+                                              uint8_t *kind, size_t m) {
     FE acc[4] = {FC(ONE), FC(ONE), FC(ONE), FC(ONE)}, inv[4], den, t01, t23, t;
     size_t live = 0;
     for (size_t k = 0; k < m; k++) {
@@ -181,10 +181,8 @@ PASTA_TFN void CV(fold_addend)(const CV(fold_scr) *s, const CV(fold_rec) *rec, s
     int neg = (d < 0) ^ (endo ? rec->n1 ^ rec->n2 : 0);
     for (size_t k = 0; k < m; k++) {
         s->q[k].x = endo ? s->t2x[j * b + k] : t[k].x;
-        if (neg)
-            F(neg)(&s->q[k].y, &t[k].y);
-        else
-            s->q[k].y = t[k].y;
+        if (neg) F(neg)(&s->q[k].y, &t[k].y);
+        else s->q[k].y = t[k].y;
     }
 }
 

@@ -8,21 +8,22 @@
 #include "core/list.h"
 
 #define PASTA_MSM_CURVE_OPS(V, R)                                                         \
-    R(int, msm_var, (OUT(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, n),        \
-                     VAL(int, threads)))                                                  \
-    R(int, msm_bytes_var, (OUT(jac, r), INA(aff, bases), INBA(scalars, 32), VAL(size, n), \
-                           VAL(int, threads)))                                            \
+    R(int, msm_var,                                                                       \
+      (OUT(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, n), VAL(int, threads)))  \
+    R(int, msm_bytes_var,                                                                 \
+      (OUT(jac, r), INA(aff, bases), INBA(scalars, 32), VAL(size, n), VAL(int, threads))) \
     R(size_t, msm_fixed_size, (VAL(size, n), VAL(int, c)))                                \
-    R(int, msm_fixed_build, (TABW(table), INA(aff, bases), VAL(size, n), VAL(int, c),     \
-                             VAL(int, threads)))                                          \
-    R(int, msm_fixed_var, (OUT(jac, r), TABR(table), INA(se, scalars), VAL(size, n),      \
-                           VAL(int, threads)))
+    R(int, msm_fixed_build,                                                               \
+      (TABW(table), INA(aff, bases), VAL(size, n), VAL(int, c), VAL(int, threads)))       \
+    R(int, msm_fixed_var,                                                                 \
+      (OUT(jac, r), TABR(table), INA(se, scalars), VAL(size, n), VAL(int, threads)))
 
 /* Internal entries (tests, benchmarks): msm_var_opt is msm_var with the window size c
  * (0: the rule of msm_window) and PASTA_MSM_F_* flags forced. */
-#define PASTA_MSM_CURVE_INTERNAL_OPS(V, R)                                                \
-    R(int, msm_var_opt, (OUT(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, n),    \
-                         VAL(int, threads), VAL(int, c), VAL(int, flags)))
+#define PASTA_MSM_CURVE_INTERNAL_OPS(V, R)                                              \
+    R(int, msm_var_opt,                                                                 \
+      (OUT(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, n), VAL(int, threads), \
+       VAL(int, c), VAL(int, flags)))
 
 /* msm_var_opt flags. JACOBIAN: Jacobian buckets with mixed additions instead of
  * batch-affine ones; NOGLV: full-width scalars, no endomorphism; AFFINE: batch-affine

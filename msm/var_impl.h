@@ -22,10 +22,8 @@ PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
     CV(msm_task_clear)(t, nbt);
     /* batch from the buckets this job's digits reach (the top window's are fewer) */
     for (int wi = 0; wi < g; wi++)
-        if (w0 + wi < x->nwin - 1)
-            reach += nb;
-        else if (!x->jtop)
-            reach += x->topnb;
+        if (w0 + wi < x->nwin - 1) reach += nb;
+        else if (!x->jtop) reach += x->topnb;
     t->batch = pasta_msm_batch(reach) < x->batch ? pasta_msm_batch(reach) : x->batch;
     for (size_t j = lo; j < hi; j++) {
         const uint64_t *m = x->mag + (size_t)x->limbs * j;
@@ -43,7 +41,8 @@ PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
 #if defined(__SIZEOF_INT128__)
             if (x->limbs == 2) {
                 int sh = (w0 + wi) * x->c;
-                int v = sh < 128 ? (int)((uint64_t)(u >> sh) & ((UINT64_C(2) << x->c) - 1)) : 0;
+                int v = sh < 128 ? (int)((uint64_t)(u >> sh) & ((UINT64_C(2) << x->c) - 1))
+                                 : 0;
                 d = (v >> 1) + (v & 1) - ((v >> x->c) << x->c);
             } else
 #endif
@@ -51,10 +50,8 @@ PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
             if (d == 0) continue;
             uint32_t s = (uint32_t)(d < 0) ^ pn;
             uint32_t b = (uint32_t)((size_t)wi * nb) + (uint32_t)(d < 0 ? -d : d) - 1;
-            if (x->affine && !(x->jtop && w0 + wi == x->nwin - 1))
-                CV(msm_aadd)(t, b, p, s);
-            else
-                CV(msm_jadd)(t, b, p, s);
+            if (x->affine && !(x->jtop && w0 + wi == x->nwin - 1)) CV(msm_aadd)(t, b, p, s);
+            else CV(msm_jadd)(t, b, p, s);
         }
     }
     if (x->affine) {
@@ -96,12 +93,9 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.bits = x.glv ? 128 : 256;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
-    if (flags & PASTA_MSM_F_JACOBIAN)
-        x.affine = 0;
-    else if (flags & PASTA_MSM_F_AFFINE)
-        x.affine = 1;
-    else
-        x.affine = x.npts >= 16; /* docs/MSM.md: batch-affine is ahead from n = 8 up */
+    if (flags & PASTA_MSM_F_JACOBIAN) x.affine = 0;
+    else if (flags & PASTA_MSM_F_AFFINE) x.affine = 1;
+    else x.affine = x.npts >= 16; /* docs/MSM.md: batch-affine is ahead from n = 8 up */
     x.c = c != 0 ? c : pasta_msm_window(x.npts, x.bits, x.affine);
     x.nwin = pasta_msm_nwin(x.bits, x.c);
     x.nb = (size_t)1 << (x.c - 1);

@@ -37,19 +37,23 @@ double clock_ns(int threads) {
 }
 
 const uint8_t bench_seed[32] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                       1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+                                1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 
-typedef int (*op_fn)(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof, size_t *len);
-static int op_prove(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof, size_t *len) {
+typedef int (*op_fn)(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof,
+                     size_t *len);
+static int op_prove(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof,
+                    size_t *len) {
     return prove_once(c, bench_seed, threads, proof, len, t);
 }
-static int op_verify(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof, size_t *len) {
+static int op_verify(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof,
+                     size_t *len) {
     (void)threads, (void)t;
     halo2_fault f;
     size_t off;
     return verify_once(c, proof, *len, &f, &off);
 }
-static int op_keygen(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof, size_t *len) {
+static int op_keygen(circuit *c, int threads, halo2_prover_timings *t, uint8_t *proof,
+                     size_t *len) {
     (void)threads, (void)t, (void)proof, (void)len;
     halo2_pk_free(&c->pk);
     halo2_vk_free(&c->vk);
@@ -71,8 +75,8 @@ typedef struct sampling {
     double measure_s;
 } sampling;
 
-static void row_id(pasta_bench_id *id, char *name, size_t cap, const char *circ, const char *what,
-                   const char *backend, int threads) {
+static void row_id(pasta_bench_id *id, char *name, size_t cap, const char *circ,
+                   const char *what, const char *backend, int threads) {
     snprintf(name, cap, "%s%s%s", circ, what[0] ? "/" : "", what);
     *id = (pasta_bench_id){"prover", name, backend, NULL, (uint64_t)1 << CIRCUIT_K, threads};
 }
@@ -106,7 +110,8 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
     halo2_prover_timings t = {{0}};
     omp_set_num_threads(threads);
     int rc = PASTA_OK;
-    if (fn == op_verify && *len == 0) rc = op_prove(c, threads, &t, proof, len); /* its input */
+    if (fn == op_verify && *len == 0)
+        rc = op_prove(c, threads, &t, proof, len); /* its input */
     if (sp->warmup_s < 0) {
         if (rc == PASTA_OK) rc = fn(c, threads, &t, proof, len);
     } else if (sp->warmup_s > 0) {
@@ -115,7 +120,8 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
         while (rc == PASTA_OK && clock_ns(2) - t0 < sp->warmup_s * 1e9);
     }
     double total = 0;
-    while (rc == PASTA_OK && (n < sp->samples || (total < sp->measure_s * 1e9 && n < 100000))) {
+    while (rc == PASTA_OK &&
+           (n < sp->samples || (total < sp->measure_s * 1e9 && n < 100000))) {
         if (n == cap) {
             cap *= 2;
             double *nv = realloc(v, (size_t)cap * sizeof *v);
@@ -131,7 +137,8 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
         rc = fn(c, threads, &t, proof, len);
         v[n] = clock_ns(threads) - t0;
         total += v[n];
-        for (int p = 0; p < HALO2_NUM_PHASES; p++) ph[(size_t)n * HALO2_NUM_PHASES + p] = t.ns[p];
+        for (int p = 0; p < HALO2_NUM_PHASES; p++)
+            ph[(size_t)n * HALO2_NUM_PHASES + p] = t.ns[p];
         n++;
     }
     if (rc != PASTA_OK) {
@@ -141,10 +148,12 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
     snprintf(extra, sizeof extra, "\"actions\":%d", c->actions);
     if (fn == op_prove) {
         XXH128_hash_t h = XXH3_128bits(proof, *len);
-        snprintf(extra, sizeof extra, "\"actions\":%d,\"digest\":\"%016llx%016llx\",\"proof_bytes\":%zu",
+        snprintf(extra, sizeof extra,
+                 "\"actions\":%d,\"digest\":\"%016llx%016llx\",\"proof_bytes\":%zu",
                  c->actions, (unsigned long long)h.high64, (unsigned long long)h.low64, *len);
     }
-    const pasta_bench_clock clock = threads > 1 ? PASTA_BENCH_CLOCK_WALL : PASTA_BENCH_CLOCK_THREAD_CPU;
+    const pasta_bench_clock clock = threads > 1 ? PASTA_BENCH_CLOCK_WALL
+                                                : PASTA_BENCH_CLOCK_THREAD_CPU;
     pasta_bench_set_extra(extra);
     pasta_bench_result r;
     const int shown = pasta_bench_report(&id, clock, v, n, &r) == 0;
@@ -164,7 +173,8 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
             pasta_bench_id pid;
             row_id(&pid, pn, sizeof pn, c->name, halo2_phase_names[p], backend, threads);
             pasta_bench_result q;
-            if (pasta_bench_report(&pid, clock, col, n, &q) != 0) { /* not selected: the table only */
+            if (pasta_bench_report(&pid, clock, col, n, &q) !=
+                0) { /* not selected: the table only */
                 double lo, hi;
                 pasta_bench_median_ci(col, n, &q.median_ns, &lo, &hi);
             }
@@ -179,31 +189,39 @@ static int bench_row(circuit *c, const char *what, const char *backend, int thre
 }
 
 int cmd_bench(int argc, char **argv) {
-    static const optdef defs[] = {{"--help", 0},    {"--version", 0}, {"--quick", 0},   {"--full", 0},
-                                  {"--json", 1},    {"--circuit", 1}, {"--threads", 1}, {"--actions", 1},
-                                  {"--backend", 1}, {"--filter", 1},  {"--warmup", 1},  {"--measure", 1},
+    static const optdef defs[] = {{"--help", 0},    {"--version", 0}, {"--quick", 0},
+                                  {"--full", 0},    {"--json", 1},    {"--circuit", 1},
+                                  {"--threads", 1}, {"--actions", 1}, {"--backend", 1},
+                                  {"--filter", 1},  {"--warmup", 1},  {"--measure", 1},
                                   {"--samples", 1}};
     args a;
     int rc = parse_args(&a, defs, (int)(sizeof defs / sizeof defs[0]), 0, argc, argv);
     if (rc) return rc;
     if ((rc = help_or_version(&a, usage_bench)) >= 0) return rc;
-    if (arg(&a, "--quick") && arg(&a, "--full")) return usage_error("--quick and --full exclude each other");
+    if (arg(&a, "--quick") && arg(&a, "--full"))
+        return usage_error("--quick and --full exclude each other");
     int kind = PLONK, threads[8], nt = 3, actions[8] = {1}, na = 1;
     threads[0] = 1, threads[1] = 2, threads[2] = 8;
-    if (arg(&a, "--circuit") && (rc = parse_circuit(arg(&a, "--circuit"), &kind)) != 0) return rc;
-    if (arg(&a, "--threads") &&
-        (rc = parse_list("--threads", arg(&a, "--threads"), 1, HALO2_MAX_THREADS, threads, 8, &nt)) != 0)
+    if (arg(&a, "--circuit") && (rc = parse_circuit(arg(&a, "--circuit"), &kind)) != 0)
         return rc;
-    if (arg(&a, "--actions") && kind != ORCHARD) return usage_error("--actions: orchard_k11 only");
+    if (arg(&a, "--threads") && (rc = parse_list("--threads", arg(&a, "--threads"), 1,
+                                                 HALO2_MAX_THREADS, threads, 8, &nt)) != 0)
+        return rc;
+    if (arg(&a, "--actions") && kind != ORCHARD)
+        return usage_error("--actions: orchard_k11 only");
     if (kind == ORCHARD) actions[0] = 1, actions[1] = 4, na = 2;
-    if (arg(&a, "--actions") &&
-        (rc = parse_list("--actions", arg(&a, "--actions"), 1, MAX_ACTIONS, actions, 8, &na)) != 0)
+    if (arg(&a, "--actions") && (rc = parse_list("--actions", arg(&a, "--actions"), 1,
+                                                 MAX_ACTIONS, actions, 8, &na)) != 0)
         return rc;
     sampling sp = {arg(&a, "--quick") ? 5 : 10, -1, 0};
-    if (arg(&a, "--samples") && (rc = parse_int("--samples", arg(&a, "--samples"), 1, 100000, &sp.samples)) != 0)
+    if (arg(&a, "--samples") &&
+        (rc = parse_int("--samples", arg(&a, "--samples"), 1, 100000, &sp.samples)) != 0)
         return rc;
-    if (arg(&a, "--warmup") && (rc = parse_seconds("--warmup", arg(&a, "--warmup"), &sp.warmup_s)) != 0) return rc;
-    if (arg(&a, "--measure") && (rc = parse_seconds("--measure", arg(&a, "--measure"), &sp.measure_s)) != 0)
+    if (arg(&a, "--warmup") &&
+        (rc = parse_seconds("--warmup", arg(&a, "--warmup"), &sp.warmup_s)) != 0)
+        return rc;
+    if (arg(&a, "--measure") &&
+        (rc = parse_seconds("--measure", arg(&a, "--measure"), &sp.measure_s)) != 0)
         return rc;
     const pasta_backend all[2] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
     pasta_backend backends[2];
@@ -211,9 +229,11 @@ int cmd_bench(int argc, char **argv) {
     if (arg(&a, "--backend")) {
         pasta_backend b;
         if (pasta_backend_parse(&b, arg(&a, "--backend")) != PASTA_OK)
-            return usage_error("--backend %s: unknown (portable, x86_64-asm, auto)", arg(&a, "--backend"));
+            return usage_error("--backend %s: unknown (portable, x86_64-asm, auto)",
+                               arg(&a, "--backend"));
         if (!pasta_backend_supported(b))
-            return msg(EXIT_USAGE, "--backend %s: not supported on this build or CPU", arg(&a, "--backend"));
+            return msg(EXIT_USAGE, "--backend %s: not supported on this build or CPU",
+                       arg(&a, "--backend"));
         if (b == PASTA_BACKEND_AUTO) {
             pasta_backend_set(PASTA_BACKEND_AUTO);
             b = pasta_backend_get();
@@ -229,7 +249,9 @@ int cmd_bench(int argc, char **argv) {
     int selected = 0;
     for (int b = 0; b < nb; b++)
         for (int i = 0; i < nt; i++)
-            for (int w = 0; w < 3; w++) selected += row_selected(circuit_names[kind], whats[w], pasta_backend_name(backends[b]), threads[i]);
+            for (int w = 0; w < 3; w++)
+                selected += row_selected(circuit_names[kind], whats[w],
+                                         pasta_backend_name(backends[b]), threads[i]);
     if (!selected) return usage_error("--filter %s selects no row", arg(&a, "--filter"));
     FILE *json = NULL;
     if (arg(&a, "--json") && (json = fopen(arg(&a, "--json"), "a")) == NULL)
@@ -239,8 +261,10 @@ int cmd_bench(int argc, char **argv) {
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 0; i < nt; i++)
         if (threads[i] > cores)
-            fprintf(stderr, "prover_bench: warning: %d threads on %ld cores: oversubscribed, "
-                            "those figures measure contention, not scaling\n", threads[i], cores);
+            fprintf(stderr,
+                    "prover_bench: warning: %d threads on %ld cores: oversubscribed, "
+                    "those figures measure contention, not scaling\n",
+                    threads[i], cores);
     static uint8_t proof[MAX_PROOF];
     witness_in w;
     demo_witness(&w);
@@ -256,15 +280,20 @@ int cmd_bench(int argc, char **argv) {
             pasta_backend_set(backends[b]);
             for (int i = 0; i < nt && code == 0; i++) {
                 code = bench_row(&c, "", bn, threads[i], op_prove, &sp, proof, &len);
-                if (!code) code = bench_row(&c, "verify", bn, threads[i], op_verify, &sp, proof, &len);
-                if (!code && ai == 0) code = bench_row(&c, "keygen", bn, threads[i], op_keygen, &sp, proof, &len);
+                if (!code)
+                    code =
+                        bench_row(&c, "verify", bn, threads[i], op_verify, &sp, proof, &len);
+                if (!code && ai == 0)
+                    code =
+                        bench_row(&c, "keygen", bn, threads[i], op_keygen, &sp, proof, &len);
             }
         }
         pasta_backend_set(PASTA_BACKEND_AUTO);
         circuit_free(&c);
     }
     if (nphase_rows > 0) {
-        printf("\n# %s: prove, per phase (median ms; 1 thread: thread CPU time, more: wall)\n", circuit_names[kind]);
+        printf("\n# %s: prove, per phase (median ms; 1 thread: thread CPU time, more: wall)\n",
+               circuit_names[kind]);
         printf("%-12s %3s %3s %9s", "backend", "A", "thr", "prove");
         for (int p = 0; p < HALO2_NUM_PHASES; p++) printf(" %12s", halo2_phase_names[p]);
         printf("\n");
@@ -276,7 +305,7 @@ int cmd_bench(int argc, char **argv) {
         }
     }
     pasta_bench_set_json(NULL);
-    if (json && fclose(json) != 0 && !code) code = msg(EXIT_INTERNAL, "--json %s: %s", arg(&a, "--json"), strerror(errno));
+    if (json && fclose(json) != 0 && !code)
+        code = msg(EXIT_INTERNAL, "--json %s: %s", arg(&a, "--json"), strerror(errno));
     return code;
 }
-

@@ -37,26 +37,32 @@ static const char usage_rounds[] =
     "  (prover_bench/bench_rounds.c); the demo witness of the circuit\n";
 
 int cmd_rounds(int argc, char **argv) {
-    static const optdef defs[] = {{"--help", 0},    {"--version", 0}, {"--circuit", 1}, {"--threads", 1},
-                                  {"--actions", 1}, {"--backend", 1}, {"--warmup", 1}};
+    static const optdef defs[] = {{"--help", 0},    {"--version", 0}, {"--circuit", 1},
+                                  {"--threads", 1}, {"--actions", 1}, {"--backend", 1},
+                                  {"--warmup", 1}};
     args a;
     int rc = parse_args(&a, defs, (int)(sizeof defs / sizeof defs[0]), 0, argc, argv);
     if (rc) return rc;
     if ((rc = help_or_version(&a, usage_rounds)) >= 0) return rc;
-    int kind = PLONK, threads[ROUNDS_MAX_POINTS] = {1, 8}, actions[ROUNDS_MAX_POINTS] = {1}, nt = 2, na = 1;
+    int kind = PLONK, threads[ROUNDS_MAX_POINTS] = {1, 8}, actions[ROUNDS_MAX_POINTS] = {1},
+        nt = 2, na = 1;
     if ((rc = parse_circuit(arg(&a, "--circuit"), &kind)) != 0) return rc;
     const char *name = circuit_names[kind], *only = arg(&a, "--backend");
     if (arg(&a, "--threads") &&
-        (rc = parse_list("--threads", arg(&a, "--threads"), 1, HALO2_MAX_THREADS, threads, ROUNDS_MAX_POINTS,
-                         &nt)) != 0)
+        (rc = parse_list("--threads", arg(&a, "--threads"), 1, HALO2_MAX_THREADS, threads,
+                         ROUNDS_MAX_POINTS, &nt)) != 0)
         return rc;
-    if (arg(&a, "--actions") && kind != ORCHARD) return usage_error("--actions: orchard_k11 only");
+    if (arg(&a, "--actions") && kind != ORCHARD)
+        return usage_error("--actions: orchard_k11 only");
     if (kind == ORCHARD) actions[0] = 1, actions[1] = 4, na = 2;
     if (arg(&a, "--actions") &&
-        (rc = parse_list("--actions", arg(&a, "--actions"), 1, MAX_ACTIONS, actions, ROUNDS_MAX_POINTS, &na)) != 0)
+        (rc = parse_list("--actions", arg(&a, "--actions"), 1, MAX_ACTIONS, actions,
+                         ROUNDS_MAX_POINTS, &na)) != 0)
         return rc;
     double warm_s = 0;
-    if (arg(&a, "--warmup") && (rc = parse_seconds("--warmup", arg(&a, "--warmup"), &warm_s)) != 0) return rc;
+    if (arg(&a, "--warmup") &&
+        (rc = parse_seconds("--warmup", arg(&a, "--warmup"), &warm_s)) != 0)
+        return rc;
     pasta_backend be = PASTA_BACKEND_AUTO;
     if (only && pasta_backend_parse(&be, only) != PASTA_OK)
         return usage_error("--backend %s: unknown (portable, x86_64-asm, auto)", only);
@@ -76,7 +82,9 @@ int cmd_rounds(int argc, char **argv) {
     witness_in demo;
     demo_witness(&demo);
     for (int i = 0; i < na && rc == 0; i++)
-        if (circuit_init(&cs[i], kind, actions[i], 0, 1) != PASTA_OK || synthesize(&cs[i], &demo) != PASTA_OK) rc = 1;
+        if (circuit_init(&cs[i], kind, actions[i], 0, 1) != PASTA_OK ||
+            synthesize(&cs[i], &demo) != PASTA_OK)
+            rc = 1;
     clock_gettime(CLOCK_MONOTONIC, &s1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     for (int j = 0; j < na && rc == 0; j++)
@@ -91,7 +99,8 @@ int cmd_rounds(int argc, char **argv) {
         for (int i = 0; i < na; i++) circuit_free(&cs[i]);
         return msg(EXIT_INTERNAL, "setup failed");
     }
-    printf("ready %s %s %.0f %.0f\n", PASTA_BUILD_CONFIG, pasta_backend_name(pasta_backend_get()),
+    printf("ready %s %s %.0f %.0f\n", PASTA_BUILD_CONFIG,
+           pasta_backend_name(pasta_backend_get()),
            (double)(s1.tv_sec - s0.tv_sec) * 1e9 + (double)(s1.tv_nsec - s0.tv_nsec),
            (double)(c1.tv_sec - c0.tv_sec) * 1e9 + (double)(c1.tv_nsec - c0.tv_nsec));
     fflush(stdout);
@@ -120,8 +129,8 @@ int cmd_rounds(int argc, char **argv) {
             break;
         }
         XXH128_hash_t h = XXH3_128bits(proof, len);
-        printf("sample %d %d %d %.0f %016llx%016llx %zu ", A, T, N, ns, (unsigned long long)h.high64,
-               (unsigned long long)h.low64, len);
+        printf("sample %d %d %d %.0f %016llx%016llx %zu ", A, T, N, ns,
+               (unsigned long long)h.high64, (unsigned long long)h.low64, len);
         for (int p = 0; p < HALO2_NUM_PHASES; p++) printf("%s%.0f", p ? "," : "", ph[p]);
         printf("\n");
         fflush(stdout);

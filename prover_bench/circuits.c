@@ -55,13 +55,15 @@ int halo2_plonk_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
 
 int halo2_plonk_synthesize_witness(pasta_fp *advice, int k, const halo2_plonk_config *cfg,
                                    const pasta_fp *a) {
-    if (advice == NULL || cfg == NULL || a == NULL || k < 3 || k > 20) return PASTA_ERR_INVALID_ARG;
+    if (advice == NULL || cfg == NULL || a == NULL || k < 3 || k > 20)
+        return PASTA_ERR_INVALID_ARG;
     const size_t n = (size_t)1 << k, pairs = ((size_t)1 << (k - 1)) - 3;
     pasta_fp a2, sum;
     pasta_fp_sqr(&a2, a);
     pasta_fp_add(&sum, a, &a2);
     memset(advice, 0, 3 * n * sizeof *advice);
-    pasta_fp *col_a = &advice[(size_t)cfg->a.index * n], *col_b = &advice[(size_t)cfg->b.index * n],
+    pasta_fp *col_a = &advice[(size_t)cfg->a.index * n],
+             *col_b = &advice[(size_t)cfg->b.index * n],
              *col_c = &advice[(size_t)cfg->c.index * n];
     for (size_t i = 0; i < pairs; i++) {
         const size_t m = 2 * i, d = 2 * i + 1;
@@ -87,20 +89,23 @@ void halo2_lookup_configure(halo2_cs *cs, halo2_lookup_config *cfg) {
     int a0 = halo2_query_advice(cs, cfg->a, 0);
     int b0 = halo2_query_advice(cs, cfg->b, 0);
     int a1 = halo2_query_advice(cs, cfg->a, 1);
-    halo2_cs_add_gate_poly(cs, halo2_expr_product(cs, q, halo2_expr_sub(cs, halo2_expr_sum(cs, a0, b0), a1)));
+    halo2_cs_add_gate_poly(
+        cs, halo2_expr_product(cs, q, halo2_expr_sub(cs, halo2_expr_sum(cs, a0, b0), a1)));
     /* "mul prev": q * (ap * b0 - c0) */
     q = halo2_query_selector(cs, cfg->q_mul);
     int ap = halo2_query_advice(cs, cfg->a, -1);
     b0 = halo2_query_advice(cs, cfg->b, 0);
     int c0 = halo2_query_advice(cs, cfg->c, 0);
-    halo2_cs_add_gate_poly(cs, halo2_expr_product(cs, q, halo2_expr_sub(cs, halo2_expr_product(cs, ap, b0), c0)));
+    halo2_cs_add_gate_poly(
+        cs, halo2_expr_product(cs, q, halo2_expr_sub(cs, halo2_expr_product(cs, ap, b0), c0)));
     /* "b is a bit": q * b0.clone() * (Constant(1) - b0) */
     q = halo2_query_selector(cs, cfg->q_add);
     b0 = halo2_query_advice(cs, cfg->b, 0);
     pasta_fp one;
     pasta_fp_one(&one);
-    halo2_cs_add_gate_poly(cs, halo2_expr_product(cs, halo2_expr_product(cs, q, b0),
-                                                  halo2_expr_sub(cs, halo2_expr_constant(cs, &one), b0)));
+    halo2_cs_add_gate_poly(
+        cs, halo2_expr_product(cs, halo2_expr_product(cs, q, b0),
+                               halo2_expr_sub(cs, halo2_expr_constant(cs, &one), b0)));
     /* lookup: (q_lookup * c0, table) */
     q = halo2_query_selector(cs, cfg->q_lookup);
     c0 = halo2_query_advice(cs, cfg->c, 0);
@@ -118,7 +123,8 @@ int halo2_lookup_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
     }
     pasta_fp first;
     pasta_fp_zero(&first); /* the table's default: its first value, Fp::from(0) */
-    for (size_t r = 1024; r < a->usable_rows; r++) rc |= halo2_assign_fixed(a, cfg->table, r, &first);
+    for (size_t r = 1024; r < a->usable_rows; r++)
+        rc |= halo2_assign_fixed(a, cfg->table, r, &first);
     for (size_t i = 0; i < HALO2_LOOKUP_ROWS; i++) {
         if (i + 1 < HALO2_LOOKUP_ROWS) rc |= halo2_enable_selector(a, cfg->q_add, i);
         if (i > 0) {

@@ -65,8 +65,9 @@ int parse_args(args *a, const optdef *defs, int ndefs, int max_pos, int argc, ch
         const char *s = argv[i];
         if (opts_done || s[0] != '-' || strcmp(s, "-") == 0) {
             if (a->npos >= max_pos)
-                return max_pos == 0 ? usage_error("unexpected argument '%s'", s)
-                                    : usage_error("unexpected argument '%s' (one PROOF only)", s);
+                return max_pos == 0
+                           ? usage_error("unexpected argument '%s'", s)
+                           : usage_error("unexpected argument '%s' (one PROOF only)", s);
             a->pos[a->npos++] = s;
             continue;
         }
@@ -88,7 +89,9 @@ int parse_args(args *a, const optdef *defs, int ndefs, int max_pos, int argc, ch
                 int e = edit_distance(name, defs[d].name);
                 if (e < bd) bd = e, best = d;
             }
-            if (best >= 0) return usage_error("unknown option '%s' (did you mean %s?)", name, defs[best].name);
+            if (best >= 0)
+                return usage_error("unknown option '%s' (did you mean %s?)", name,
+                                   defs[best].name);
             return usage_error("unknown option '%s'", name);
         }
         if (a->val[k] != NULL) return usage_error("%s given twice", defs[k].name);
@@ -101,7 +104,8 @@ int parse_args(args *a, const optdef *defs, int ndefs, int max_pos, int argc, ch
             if (i + 1 >= argc) return usage_error("%s needs a value", defs[k].name);
             a->val[k] = argv[++i];
         }
-        if (defs[k].takes_value && a->val[k][0] == 0) return usage_error("%s: an empty value", defs[k].name);
+        if (defs[k].takes_value && a->val[k][0] == 0)
+            return usage_error("%s: an empty value", defs[k].name);
     }
     return 0;
 }
@@ -119,7 +123,8 @@ int parse_int(const char *name, const char *s, long lo, long hi, int *out) {
     for (; *p; p++) ok &= *p >= '0' && *p <= '9';
     errno = 0;
     long long v = ok ? strtoll(s, NULL, 10) : 0;
-    if (!ok) return usage_error("%s %s: not a whole number (expected %ld .. %ld)", name, s, lo, hi);
+    if (!ok)
+        return usage_error("%s %s: not a whole number (expected %ld .. %ld)", name, s, lo, hi);
     if (errno == ERANGE || v < lo || v > hi)
         return usage_error("%s %s: out of range (expected %ld .. %ld)", name, s, lo, hi);
     *out = (int)v;
@@ -155,13 +160,15 @@ int parse_seconds(const char *name, const char *s, double *out) {
         else digits = -1000;
     }
     const double v = digits > 0 && dots <= 1 ? strtod(s, NULL) : -1;
-    if (!(v >= 0 && v <= 1e6)) return usage_error("%s %s: expected seconds, 0 .. 1000000", name, s);
+    if (!(v >= 0 && v <= 1e6))
+        return usage_error("%s %s: expected seconds, 0 .. 1000000", name, s);
     *out = v;
     return 0;
 }
 
 int parse_circuit(const char *s, int *kind) {
-    if (s == NULL) return usage_error("--circuit is required (plonk_k11, lookup_k11, orchard_k11)");
+    if (s == NULL)
+        return usage_error("--circuit is required (plonk_k11, lookup_k11, orchard_k11)");
     for (int k = 0; k < 3; k++)
         if (strcmp(s, circuit_names[k]) == 0) {
             *kind = k;
@@ -237,12 +244,14 @@ void demo_witness(witness_in *w) {
 }
 
 int synthesize(circuit *c, const witness_in *w) {
-    if (c->kind == PLONK) return halo2_plonk_synthesize_witness(c->advice[0], c->k, &c->plonk, &w->a);
+    if (c->kind == PLONK)
+        return halo2_plonk_synthesize_witness(c->advice[0], c->k, &c->plonk, &w->a);
     if (c->kind == LOOKUP)
-        return halo2_lookup_synthesize_witness(c->advice[0], c->inst[0], c->k, &c->lookup, w->bits);
+        return halo2_lookup_synthesize_witness(c->advice[0], c->inst[0], c->k, &c->lookup,
+                                               w->bits);
     for (int i = 0; i < c->actions; i++) {
-        int rc = halo2_orchard_synthesize_witness(c->advice[i], c->inst[i], &c->cs, c->k, &c->orchard,
-                                                  100 + (uint64_t)i);
+        int rc = halo2_orchard_synthesize_witness(c->advice[i], c->inst[i], &c->cs, c->k,
+                                                  &c->orchard, 100 + (uint64_t)i);
         if (rc != PASTA_OK) return rc;
     }
     return PASTA_OK;
@@ -284,7 +293,7 @@ int read_input(const char *what, const char *path, uint8_t *buf, size_t cap, siz
 }
 
 int prove_once(circuit *c, const uint8_t seed[32], int threads, uint8_t *proof, size_t *len,
-                      halo2_prover_timings *t) {
+               halo2_prover_timings *t) {
     halo2_drbg rng;
     halo2_drbg_init(&rng, seed);
     return halo2_create_proof(&c->ck, &c->pk, c->w, c->actions, halo2_drbg_fill, &rng, threads,
@@ -292,12 +301,13 @@ int prove_once(circuit *c, const uint8_t seed[32], int threads, uint8_t *proof, 
 }
 
 int verify_once(circuit *c, const uint8_t *proof, size_t len, halo2_fault *fault,
-                       size_t *offset) {
+                size_t *offset) {
     const pasta_fp *const *inst[MAX_ACTIONS];
     const size_t *lens[MAX_ACTIONS];
     for (int i = 0; i < c->actions; i++) inst[i] = c->cols[i], lens[i] = c->lens[i];
-    return halo2_verify_proof_explain(&c->params, &c->vk, c->actions, c->kind == PLONK ? NULL : inst,
-                                      c->kind == PLONK ? NULL : lens, proof, len, fault, offset);
+    return halo2_verify_proof_explain(
+        &c->params, &c->vk, c->actions, c->kind == PLONK ? NULL : inst,
+        c->kind == PLONK ? NULL : lens, proof, len, fault, offset);
 }
 
 int library_error(const char *what, int rc) {

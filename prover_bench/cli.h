@@ -99,7 +99,8 @@ int synthesize(circuit *c, const witness_in *w);
 int read_input(const char *what, const char *path, uint8_t *buf, size_t cap, size_t *len);
 int prove_once(circuit *c, const uint8_t seed[32], int threads, uint8_t *proof, size_t *len,
                halo2_prover_timings *t);
-int verify_once(circuit *c, const uint8_t *proof, size_t len, halo2_fault *fault, size_t *offset);
+int verify_once(circuit *c, const uint8_t *proof, size_t len, halo2_fault *fault,
+                size_t *offset);
 /* "WHAT failed: message", EXIT_INTERNAL */
 int library_error(const char *what, int rc);
 int print_version(void);

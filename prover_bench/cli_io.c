@@ -42,7 +42,8 @@ static int hex32(uint8_t out[32], const uint8_t *s, size_t len, size_t col0, cha
             return fail(why, cap, "column %zu: %s is not a hex digit (expected 64 hex digits)",
                         col0 + i, show(s[i], b));
     if (len != 64) return fail(why, cap, "%zu hex digits, expected 64", len);
-    for (int i = 0; i < 32; i++) out[i] = (uint8_t)(hexval(s[2 * i]) << 4 | hexval(s[2 * i + 1]));
+    for (int i = 0; i < 32; i++)
+        out[i] = (uint8_t)(hexval(s[2 * i]) << 4 | hexval(s[2 * i + 1]));
     return 0;
 }
 
@@ -76,8 +77,8 @@ static int next_line(lines *l, const uint8_t **s, size_t *n, const char *name, c
     if (e > 0 && e < rest && p[e - 1] == '\r') e--; /* CRLF */
     for (size_t i = 0; i < e; i++)
         if (p[i] == '\r' || p[i] == 0)
-            return fail(err, cap, "%s:%d: column %zu: %s (lines end in LF or CRLF)", name, l->no,
-                        i + 1, p[i] ? "a CR inside the line" : "a NUL byte");
+            return fail(err, cap, "%s:%d: column %zu: %s (lines end in LF or CRLF)", name,
+                        l->no, i + 1, p[i] ? "a CR inside the line" : "a NUL byte");
     *s = p;
     *n = e;
     return 1;
@@ -119,8 +120,8 @@ int pb_parse_plonk_witness(pasta_fp *a, const uint8_t *buf, size_t len, const ch
     if (hex32(repr, s + 2, n - 2, 3, why, sizeof why) != 0)
         return fail(err, cap, "%s:1: %s", name, why);
     if (pasta_fp_from_bytes(&v, repr) != PASTA_OK)
-        return fail(err, cap, "%s:1: the value is not canonical (not below the field modulus p)",
-                    name);
+        return fail(err, cap,
+                    "%s:1: the value is not canonical (not below the field modulus p)", name);
     if (expect_end(&l, 1, name, err, cap) != 0) return -1;
     *a = v;
     return 0;
@@ -134,13 +135,15 @@ int pb_parse_lookup_witness(uint8_t *bits, int nbits, const uint8_t *buf, size_t
     const uint8_t *s;
     size_t n;
     if (first_line(&l, &s, &n, name, expected, err, cap) != 0) return -1;
-    if (n < 5 || memcmp(s, "bits ", 5) != 0) return fail(err, cap, "%s:1: expected %s", name, expected);
+    if (n < 5 || memcmp(s, "bits ", 5) != 0)
+        return fail(err, cap, "%s:1: expected %s", name, expected);
     for (size_t i = 5; i < n; i++)
         if (s[i] != '0' && s[i] != '1')
-            return fail(err, cap, "%s:1: column %zu: %s is not 0 or 1 (expected %s)", name, i + 1,
-                        show(s[i], b), expected);
+            return fail(err, cap, "%s:1: column %zu: %s is not 0 or 1 (expected %s)", name,
+                        i + 1, show(s[i], b), expected);
     if (n - 5 != (size_t)nbits)
-        return fail(err, cap, "%s:1: %zu digits after \"bits \", expected %d", name, n - 5, nbits);
+        return fail(err, cap, "%s:1: %zu digits after \"bits \", expected %d", name, n - 5,
+                    nbits);
     if (expect_end(&l, 1, name, err, cap) != 0) return -1;
     for (int i = 0; i < nbits; i++) bits[i] = (uint8_t)(s[5 + i] - '0');
     return 0;
@@ -158,9 +161,12 @@ int pb_parse_instance(pasta_fp *vals, int count, const uint8_t *buf, size_t len,
         uint8_t repr[32];
         int r = next_line(&l, &s, &n, name, err, cap);
         if (r == 0) {
-            if (i == 0) fail(err, cap, "%s: the file is empty, expected %d lines of 64 hex digits", name, count);
-            else fail(err, cap, "%s: %d line%s, expected %d (one 64-hex-digit value a line)", name, i,
-                      i == 1 ? "" : "s", count);
+            if (i == 0)
+                fail(err, cap, "%s: the file is empty, expected %d lines of 64 hex digits",
+                     name, count);
+            else
+                fail(err, cap, "%s: %d line%s, expected %d (one 64-hex-digit value a line)",
+                     name, i, i == 1 ? "" : "s", count);
         }
         if (r <= 0) goto bad;
         if (hex32(repr, s, n, 1, why, sizeof why) != 0) {
@@ -168,8 +174,8 @@ int pb_parse_instance(pasta_fp *vals, int count, const uint8_t *buf, size_t len,
             goto bad;
         }
         if (pasta_fp_from_bytes(&tmp[i], repr) != PASTA_OK) {
-            fail(err, cap, "%s:%d: the value is not canonical (not below the field modulus p)", name,
-                 l.no);
+            fail(err, cap, "%s:%d: the value is not canonical (not below the field modulus p)",
+                 name, l.no);
             goto bad;
         }
     }
@@ -206,7 +212,8 @@ int pb_out_open(pb_out *o, const char *path, char *err, size_t cap) {
     if (split_path(path, dir, sizeof dir, &base) != 0 || base[0] == 0 ||
         strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
         return fail(err, cap, "%s: not a file name", path);
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return fail(err, cap, "%s: is a directory", path);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return fail(err, cap, "%s: is a directory", path);
     char tmp[sizeof o->tmp]; /* o->tmp names a file only once it exists */
     if (snprintf(tmp, sizeof tmp, "%s.%s.XXXXXX", dir, base) >= (int)sizeof tmp)
         return fail(err, cap, "%s: path too long", path);
@@ -214,7 +221,8 @@ int pb_out_open(pb_out *o, const char *path, char *err, size_t cap) {
     if (o->fd >= 0) memcpy(o->tmp, tmp, sizeof tmp);
     if (o->fd < 0) {
         int e = errno;
-        fail(err, cap, "%s: cannot create a file in %s: %s", path, dir[0] ? dir : "./", strerror(e));
+        fail(err, cap, "%s: cannot create a file in %s: %s", path, dir[0] ? dir : "./",
+             strerror(e));
         errno = e;
         return -1;
     }
@@ -278,7 +286,8 @@ int pb_same_file(const char *a, const char *b) {
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
     char da[4096], db[4096];
     const char *ba, *bb;
-    if (split_path(a, da, sizeof da, &ba) != 0 || split_path(b, db, sizeof db, &bb) != 0) return 0;
+    if (split_path(a, da, sizeof da, &ba) != 0 || split_path(b, db, sizeof db, &bb) != 0)
+        return 0;
     if (strcmp(ba, bb) != 0) return 0;
     /* one name in one directory reached by two paths ("p.bin", "./p.bin") */
     if (stat(da[0] ? da : ".", &sa) != 0 || stat(db[0] ? db : ".", &sb) != 0) return 0;

@@ -96,14 +96,16 @@ typedef struct fold_ctx {
 } fold_ctx;
 static void fold_range(void *vc, size_t lo, size_t hi, int t) {
     fold_ctx *x = vc;
-    x->rc[t] = pasta_vesta_fold_var(&x->g[lo], &x->g[lo], &x->g[x->half + lo], hi - lo, x->u, 1);
+    x->rc[t] =
+        pasta_vesta_fold_var(&x->g[lo], &x->g[lo], &x->g[x->half + lo], hi - lo, x->u, 1);
 }
 
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
  * fold_var, one recoding of u shared by the points, batch-affine steps. fold_var keeps
  * fewer than 96 points on one thread (its batch path wants 48 per task); from 16 up such
  * a fold is cut here into ranges of at least 8 points, one thread each. */
-static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half, const pasta_fp *u) {
+static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half,
+                           const pasta_fp *u) {
     if (p->nthreads > 1 && half >= 16 && half < 96) {
         fold_ctx x = {g, u, half, {0}};
         int T = p->nthreads < (int)(half / 8) ? p->nthreads : (int)(half / 8), rc = PASTA_OK;
@@ -120,7 +122,8 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
     const int k = (int)p->ck->params->k;
     pasta_fp *s_poly = malloc(n * sizeof *s_poly), *b = malloc(n * sizeof *b);
     pasta_fp *sscratch = malloc(2 * (n / 2 + 2) * sizeof *sscratch);
-    pasta_vesta_affine *g = malloc(n * sizeof *g), *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
+    pasta_vesta_affine *g = malloc(n * sizeof *g),
+                       *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
     int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
     pasta_vesta_affine c;
@@ -161,7 +164,8 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
          * claimed one by one (docs/PARALLEL.md) */
         rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
         if (rc == PASTA_OK)
-            rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch, p->threads);
+            rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch,
+                          p->threads);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &R);
         if (rc != PASTA_OK) break;
@@ -210,7 +214,8 @@ static void msm_add(halo2_final_msm *m, const pasta_fp *s, const pasta_vesta_aff
     m->bs[m->m++] = p;
 }
 
-int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val, const pasta_fp *x3) {
+int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val,
+                     const pasta_fp *x3) {
     const size_t n = v->n;
     const int k = (int)v->params->k;
     if (msm->m + 1 + 2 * (size_t)k + n + 2 > msm->cap) return HALO2_ERR_INTERNAL;
@@ -236,7 +241,8 @@ int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val, con
     if (rc == PASTA_OK) rc = pasta_fp_batch_invert(uinv, u, (size_t)k);
     if (rc == PASTA_OK) rc = halo2_read_scalar(&v->r, &c);
     if (rc == PASTA_OK) rc = halo2_read_scalar(&v->r, &f);
-    if (rc == PASTA_OK && v->r.pos != v->r.len) /* halo2 leaves trailing bytes unread; pasta rejects them */
+    if (rc == PASTA_OK &&
+        v->r.pos != v->r.len) /* halo2 leaves trailing bytes unread; pasta rejects them */
         rc = halo2_reader_fault(&v->r, HALO2_FAULT_TRAILING);
     if (rc == PASTA_OK) {
         for (int j = 0; j < k; j++) {
@@ -258,7 +264,8 @@ int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val, con
         s_vec[0] = neg_c;
         for (int j = 0; j < k; j++) {
             const size_t len = (size_t)1 << j;
-            for (size_t i = 0; i < len; i++) pasta_fp_mul(&s_vec[len + i], &s_vec[i], &u[k - 1 - j]);
+            for (size_t i = 0; i < len; i++)
+                pasta_fp_mul(&s_vec[len + i], &s_vec[i], &u[k - 1 - j]);
         }
         pasta_fp_sub(&s_vec[0], &s_vec[0], val);
         for (size_t i = 0; i < n; i++) msm_add(msm, &s_vec[i], &v->params->g[i]);

@@ -8,10 +8,10 @@
 #include "cs.h"
 #include "halo2.h"
 
-#define TRY(e)                                                                                     \
-    do {                                                                                           \
-        int rc_ = (e);                                                                             \
-        if (rc_ != PASTA_OK) return rc_;                                                           \
+#define TRY(e)                           \
+    do {                                 \
+        int rc_ = (e);                   \
+        if (rc_ != PASTA_OK) return rc_; \
     } while (0)
 
 /* Capacity limits (beyond them: HALO2_ERR_LIMIT). */
@@ -20,10 +20,10 @@
 #define HALO2_MAX_POINTS 64              /* distinct opening points (a set is a 64-bit mask) */
 /* multiopen's (polynomial, point) queries: the most the verifier's 8 circuit instances
  * (HALO2_MAX_CIRCUITS) of the largest constraint system make */
-#define HALO2_MAX_OPEN_QUERIES                                                                     \
-    (8 * (2 * HALO2_MAX_QUERIES + 3 * HALO2_MAX_SETS + 5 * HALO2_MAX_LOOKUPS) +                   \
+#define HALO2_MAX_OPEN_QUERIES                                                  \
+    (8 * (2 * HALO2_MAX_QUERIES + 3 * HALO2_MAX_SETS + 5 * HALO2_MAX_LOOKUPS) + \
      HALO2_MAX_QUERIES + HALO2_MAX_COLUMNS + 2)
-#define HALO2_CHUNK 64                   /* positions per vector step on the coset */
+#define HALO2_CHUNK 64 /* positions per vector step on the coset */
 
 /* r = a^e */
 static inline void halo2_fp_pow_u64(pasta_fp *r, const pasta_fp *a, uint64_t e) {

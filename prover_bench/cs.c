@@ -14,8 +14,12 @@ static halo2_column new_column(halo2_cs *cs, int type, int *count) {
     if (!cs->error) (*count)++;
     return c;
 }
-halo2_column halo2_cs_advice_column(halo2_cs *cs) { return new_column(cs, HALO2_ADVICE, &cs->num_advice); }
-halo2_column halo2_cs_fixed_column(halo2_cs *cs) { return new_column(cs, HALO2_FIXED, &cs->num_fixed); }
+halo2_column halo2_cs_advice_column(halo2_cs *cs) {
+    return new_column(cs, HALO2_ADVICE, &cs->num_advice);
+}
+halo2_column halo2_cs_fixed_column(halo2_cs *cs) {
+    return new_column(cs, HALO2_FIXED, &cs->num_fixed);
+}
 halo2_column halo2_cs_instance_column(halo2_cs *cs) {
     return new_column(cs, HALO2_INSTANCE, &cs->num_instance);
 }
@@ -36,8 +40,10 @@ int halo2_cs_complex_selector(halo2_cs *cs) { return new_selector(cs, 0); }
 static int query_index(halo2_cs *cs, halo2_query *list, int *n, halo2_column c, int rotation);
 
 void halo2_cs_enable_equality(halo2_cs *cs, halo2_column c) {
-    if (c.type == HALO2_ADVICE) query_index(cs, cs->advice_queries, &cs->n_advice_queries, c, 0);
-    else if (c.type == HALO2_FIXED) query_index(cs, cs->fixed_queries, &cs->n_fixed_queries, c, 0);
+    if (c.type == HALO2_ADVICE)
+        query_index(cs, cs->advice_queries, &cs->n_advice_queries, c, 0);
+    else if (c.type == HALO2_FIXED)
+        query_index(cs, cs->fixed_queries, &cs->n_fixed_queries, c, 0);
     else query_index(cs, cs->instance_queries, &cs->n_instance_queries, c, 0);
     for (int i = 0; i < cs->n_perm_columns; i++)
         if (cs->perm_columns[i].type == c.type && cs->perm_columns[i].index == c.index) return;
@@ -94,7 +100,9 @@ int halo2_expr_product(halo2_cs *cs, int a, int b) {
 int halo2_expr_neg(halo2_cs *cs, int a) {
     return new_node(cs, (halo2_expr){.op = HALO2_E_NEGATED, .a = a});
 }
-int halo2_expr_sub(halo2_cs *cs, int a, int b) { return halo2_expr_sum(cs, a, halo2_expr_neg(cs, b)); }
+int halo2_expr_sub(halo2_cs *cs, int a, int b) {
+    return halo2_expr_sum(cs, a, halo2_expr_neg(cs, b));
+}
 int halo2_expr_scaled(halo2_cs *cs, int a, const pasta_fp *c) {
     return new_node(cs, (halo2_expr){.op = HALO2_E_SCALED, .a = a, .c = *c});
 }
@@ -205,7 +213,8 @@ static int allocate_selector_column(halo2_cs *cs) {
     return halo2_query_fixed(cs, c);
 }
 
-int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *act, size_t n, pasta_fp *new_fixed) {
+int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *act, size_t n,
+                                pasta_fp *new_fixed) {
     const int ns = cs->num_selectors;
     if (cs->error || cs->compressed) return -1;
     cs->compressed = 1;
@@ -229,7 +238,8 @@ int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *act, size_t n, past
             continue;
         }
         repl[s] = allocate_selector_column(cs);
-        for (size_t r = 0; r < n; r++) new_fixed[(size_t)ncols * n + r] = act[(size_t)s * n + r] ? one : zero;
+        for (size_t r = 0; r < n; r++)
+            new_fixed[(size_t)ncols * n + r] = act[(size_t)s * n + r] ? one : zero;
         ncols++;
     }
     /* the others: greedy disjoint combinations within the degree bound */
@@ -266,7 +276,8 @@ int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *act, size_t n, past
                 if (root == k + 1) continue;
                 pasta_fp rv;
                 pasta_fp_from_u64(&rv, (uint64_t)root);
-                e = halo2_expr_product(cs, e, halo2_expr_sub(cs, halo2_expr_constant(cs, &rv), q));
+                e = halo2_expr_product(cs, e,
+                                       halo2_expr_sub(cs, halo2_expr_constant(cs, &rv), q));
             }
             repl[rest[comb[k]]] = e;
             pasta_fp ar;
@@ -278,7 +289,8 @@ int halo2_cs_compress_selectors(halo2_cs *cs, const uint8_t *act, size_t n, past
     }
     /* every selector leaf becomes (a copy of the root of) its replacement */
     for (int i = 0; i < cs->n_nodes; i++)
-        if (cs->nodes[i].op == HALO2_E_SELECTOR) cs->nodes[i] = cs->nodes[repl[cs->nodes[i].query]];
+        if (cs->nodes[i].op == HALO2_E_SELECTOR)
+            cs->nodes[i] = cs->nodes[repl[cs->nodes[i].query]];
     return cs->error ? -1 : ncols;
 }
 
@@ -380,8 +392,8 @@ static void text_expr(halo2_text *t, const halo2_cs *cs, int e) {
         halo2_text_printf(t, ")");
         return;
     }
-    halo2_text_printf(t, "%s { query_index: %d, column_index: %d, rotation: Rotation(%d) }", name,
-                      x->query, q->column.index, q->rotation);
+    halo2_text_printf(t, "%s { query_index: %d, column_index: %d, rotation: Rotation(%d) }",
+                      name, x->query, q->column.index, q->rotation);
 }
 
 static void text_column(halo2_text *t, halo2_column c) {
@@ -399,10 +411,11 @@ static void text_queries(halo2_text *t, const char *field, const halo2_query *q,
 }
 
 void halo2_text_pinned_cs(halo2_text *t, const halo2_cs *cs) {
-    halo2_text_printf(t,
-                      "PinnedConstraintSystem { num_fixed_columns: %d, num_advice_columns: %d, "
-                      "num_instance_columns: %d, num_selectors: %d, gates: [",
-                      cs->num_fixed, cs->num_advice, cs->num_instance, cs->num_selectors);
+    halo2_text_printf(
+        t,
+        "PinnedConstraintSystem { num_fixed_columns: %d, num_advice_columns: %d, "
+        "num_instance_columns: %d, num_selectors: %d, gates: [",
+        cs->num_fixed, cs->num_advice, cs->num_instance, cs->num_selectors);
     for (int i = 0; i < cs->n_gate_polys; i++) {
         if (i) halo2_text_printf(t, ", ");
         text_expr(t, cs, cs->gate_polys[i]);

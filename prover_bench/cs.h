@@ -23,16 +23,23 @@ typedef struct halo2_query {
 } halo2_query;
 
 enum halo2_expr_op {
-    HALO2_E_CONSTANT, HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE,
-    HALO2_E_NEGATED, HALO2_E_SUM, HALO2_E_PRODUCT, HALO2_E_SCALED, HALO2_E_SELECTOR
+    HALO2_E_CONSTANT,
+    HALO2_E_FIXED,
+    HALO2_E_ADVICE,
+    HALO2_E_INSTANCE,
+    HALO2_E_NEGATED,
+    HALO2_E_SUM,
+    HALO2_E_PRODUCT,
+    HALO2_E_SCALED,
+    HALO2_E_SELECTOR
 };
 /* One node; expressions are node indices into halo2_cs.nodes. */
 typedef struct halo2_expr {
-    int op;           /* enum halo2_expr_op */
-    int query;        /* FIXED/ADVICE/INSTANCE: index into that type's queries;
+    int op;     /* enum halo2_expr_op */
+    int query;  /* FIXED/ADVICE/INSTANCE: index into that type's queries;
                          SELECTOR: the selector's index */
-    int a, b;         /* children (NEGATED, SCALED: a; SUM, PRODUCT: a, b) */
-    pasta_fp c;       /* CONSTANT, SCALED */
+    int a, b;   /* children (NEGATED, SCALED: a; SUM, PRODUCT: a, b) */
+    pasta_fp c; /* CONSTANT, SCALED */
 } halo2_expr;
 
 #define HALO2_MAX_COLUMNS 64
@@ -64,7 +71,7 @@ typedef struct halo2_cs {
     uint8_t selector_simple[HALO2_MAX_SELECTORS]; /* 1 simple, 0 complex */
     halo2_lookup lookups[HALO2_MAX_LOOKUPS];
     int n_lookups;
-    int compressed; /* selectors replaced by fixed columns (halo2_cs_compress_selectors) */
+    int compressed;     /* selectors replaced by fixed columns (halo2_cs_compress_selectors) */
     int minimum_degree; /* 0: None */
     int error;          /* set when a fixed capacity above is exceeded */
 } halo2_cs;
@@ -123,7 +130,8 @@ typedef struct halo2_text {
     size_t len, cap;
     int error;
 } halo2_text;
-void halo2_text_printf(halo2_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void halo2_text_printf(halo2_text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void halo2_text_free(halo2_text *t);
 
 /* Debug forms: a field element "0x" + big-endian hex; an affine point "(0x.., 0x..)". */

@@ -52,9 +52,9 @@ void halo2_transcript_squeeze_challenge(halo2_transcript *t, pasta_fp *challenge
 
 /* ---- Commitment parameters (halo2_proofs poly/commitment.rs, Params<EqAffine>). */
 typedef struct halo2_params {
-    uint32_t k;                     /* n = 2^k generators */
+    uint32_t k; /* n = 2^k generators */
     size_t n;
-    pasta_vesta_affine *g;          /* g[i] = Vesta hash_to_curve("Halo2-Parameters")([0, i LE32]) */
+    pasta_vesta_affine *g; /* g[i] = Vesta hash_to_curve("Halo2-Parameters")([0, i LE32]) */
     pasta_vesta_affine *g_lagrange; /* iFFT(g) / n: the Lagrange-basis commitment key
                                      (pasta_vesta_intt) */
     pasta_vesta_affine w;           /* blinding base, hash([1]) */

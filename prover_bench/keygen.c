@@ -61,7 +61,8 @@ int halo2_enable_selector(halo2_assembly *a, int selector, size_t row) {
 
 int halo2_assembly_compress_selectors(halo2_assembly *a, halo2_cs *cs) {
     const size_t n = a->n;
-    pasta_fp *cols = malloc(n * (size_t)(a->num_selectors ? a->num_selectors : 1) * sizeof *cols);
+    pasta_fp *cols =
+        malloc(n * (size_t)(a->num_selectors ? a->num_selectors : 1) * sizeof *cols);
     if (cols == NULL) return PASTA_ERR_NO_MEMORY;
     int added = halo2_cs_compress_selectors(cs, a->selectors, n, cols);
     if (added < 0) {
@@ -81,7 +82,8 @@ int halo2_assembly_compress_selectors(halo2_assembly *a, halo2_cs *cs) {
 }
 
 int halo2_assign_fixed(halo2_assembly *a, halo2_column c, size_t row, const pasta_fp *v) {
-    if (c.type != HALO2_FIXED || c.index < 0 || c.index >= a->num_fixed || row >= a->usable_rows)
+    if (c.type != HALO2_FIXED || c.index < 0 || c.index >= a->num_fixed ||
+        row >= a->usable_rows)
         return PASTA_ERR_INVALID_ARG;
     a->fixed[(size_t)c.index * a->n + row] = *v;
     return PASTA_OK;
@@ -89,7 +91,8 @@ int halo2_assign_fixed(halo2_assembly *a, halo2_column c, size_t row, const past
 
 static int perm_index(const halo2_cs *cs, halo2_column c) {
     for (int i = 0; i < cs->n_perm_columns; i++)
-        if (cs->perm_columns[i].type == c.type && cs->perm_columns[i].index == c.index) return i;
+        if (cs->perm_columns[i].type == c.type && cs->perm_columns[i].index == c.index)
+            return i;
     return -1;
 }
 
@@ -157,7 +160,8 @@ static int sigma_values(pasta_fp *out, const halo2_assembly *a, const pasta_fp *
     pasta_fp_one(&omega_pow[0]);
     for (size_t i = 1; i < n; i++) pasta_fp_mul(&omega_pow[i], &omega_pow[i - 1], omega);
     pasta_fp_one(&delta_pow[0]);
-    for (int c = 1; c < a->num_perm; c++) pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
+    for (int c = 1; c < a->num_perm; c++)
+        pasta_fp_mul(&delta_pow[c], &delta_pow[c - 1], &pasta_fp_DELTA);
     for (size_t i = 0; i < (size_t)a->num_perm * n; i++)
         pasta_fp_mul(&out[i], &delta_pow[a->map_col[i]], &omega_pow[a->map_row[i]]);
     free(omega_pow), free(delta_pow);
@@ -171,7 +175,8 @@ static int vk_commit(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
     pasta_fp one;
     pasta_fp_one(&one);
     for (int c = 0; c < cs->num_fixed; c++) {
-        int rc = halo2_commit_lagrange(&vk->fixed_commitments[c], p, &a->fixed[(size_t)c * n], &one);
+        int rc = halo2_commit_lagrange(&vk->fixed_commitments[c], p, &a->fixed[(size_t)c * n],
+                                       &one);
         if (rc != PASTA_OK) return rc;
     }
     pasta_fp *sigma = malloc((size_t)(a->num_perm ? a->num_perm : 1) * n * sizeof *sigma);
@@ -180,7 +185,8 @@ static int vk_commit(halo2_vk *vk, const halo2_params *p, const halo2_cs *cs,
         return PASTA_ERR_NO_MEMORY;
     }
     for (int c = 0; c < a->num_perm; c++)
-        if (halo2_commit_lagrange(&vk->perm_commitments[c], p, &sigma[(size_t)c * n], &one) != PASTA_OK) {
+        if (halo2_commit_lagrange(&vk->perm_commitments[c], p, &sigma[(size_t)c * n], &one) !=
+            PASTA_OK) {
             free(sigma);
             return PASTA_ERR_NO_MEMORY;
         }
@@ -227,7 +233,8 @@ void halo2_vk_free(halo2_vk *vk) {
 
 static void text_modulus(halo2_text *t, const uint64_t m[4]) {
     halo2_text_printf(t, "\"0x%016llx%016llx%016llx%016llx\"", (unsigned long long)m[3],
-                      (unsigned long long)m[2], (unsigned long long)m[1], (unsigned long long)m[0]);
+                      (unsigned long long)m[2], (unsigned long long)m[1],
+                      (unsigned long long)m[0]);
 }
 
 void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk) {
@@ -272,7 +279,9 @@ static int lagrange_columns(const pasta_fp_domain *d, const pasta_fp *values, in
     for (int c = 0; c < cols; c++) {
         memcpy(&polys[(size_t)c * n], &values[(size_t)c * n], n * sizeof *polys);
         int rc = pasta_fp_intt(d, &polys[(size_t)c * n], n, 0);
-        if (rc == PASTA_OK) rc = pasta_fp_coeff_to_extended(d, &cosets[(size_t)c * N], &polys[(size_t)c * n], n, 0);
+        if (rc == PASTA_OK)
+            rc = pasta_fp_coeff_to_extended(d, &cosets[(size_t)c * N], &polys[(size_t)c * n],
+                                            n, 0);
         if (rc != PASTA_OK) return rc;
     }
     return PASTA_OK;
@@ -291,14 +300,16 @@ static void derived_chunks(void *vc, size_t k0, size_t k1, int t) {
     const halo2_program *pr = &pk->derived;
     const size_t N = pk->ext_n, nd = (size_t)pr->noutputs;
     halo2_program_scratch *s = &x->sc[t];
-    const halo2_leaf_view view = {.fixed = pk->fixed_cosets, .stride = N, .size = (long)N,
+    const halo2_leaf_view view = {.fixed = pk->fixed_cosets,
+                                  .stride = N,
+                                  .size = (long)N,
                                   .rot_scale = (long)(N / pk->n)};
     for (size_t k = k0; k < k1; k++) {
         halo2_program_bind(pr, x->cs, &view, (long)(k * HALO2_CHUNK), s);
         halo2_program_run(pr, s, NULL, NULL);
         for (size_t d = 0; d < nd; d++)
-            memcpy(&pk->derived_cosets[d * N + k * HALO2_CHUNK], halo2_program_slot(pr, s, pr->outputs[d]),
-                   HALO2_CHUNK * sizeof(pasta_fp));
+            memcpy(&pk->derived_cosets[d * N + k * HALO2_CHUNK],
+                   halo2_program_slot(pr, s, pr->outputs[d]), HALO2_CHUNK * sizeof(pasta_fp));
     }
 }
 
@@ -321,7 +332,8 @@ int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
     const int T = halo2_resolve_threads(0);
     halo2_program_scratch *sc = calloc((size_t)T, sizeof *sc);
     rc = sc ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    for (int t = 0; rc == PASTA_OK && t < T; t++) rc = halo2_program_scratch_init(&sc[t], &pk->derived, HALO2_CHUNK);
+    for (int t = 0; rc == PASTA_OK && t < T; t++)
+        rc = halo2_program_scratch_init(&sc[t], &pk->derived, HALO2_CHUNK);
     if (rc == PASTA_OK) {
         derived_ctx dc = {pk, cs, sc};
         halo2_par_for(N / HALO2_CHUNK, T, derived_chunks, &dc);
@@ -339,7 +351,8 @@ int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
     int rc = pasta_fp_domain_init(&pk->domain, vk->k, vk->extended_k - vk->k);
     if (rc != PASTA_OK) return rc;
     const size_t n = pk->domain.n, N = pk->domain.ext_n;
-    const size_t nf = (size_t)(cs->num_fixed ? cs->num_fixed : 1), np = (size_t)(a->num_perm ? a->num_perm : 1);
+    const size_t nf = (size_t)(cs->num_fixed ? cs->num_fixed : 1),
+                 np = (size_t)(a->num_perm ? a->num_perm : 1);
     pk->vk = vk;
     pk->n = n;
     pk->ext_n = N;
@@ -356,7 +369,8 @@ int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
     pk->l_last = calloc(N, sizeof(pasta_fp));
     pasta_fp *ind = calloc(n, sizeof(pasta_fp));
     if (!pk->fixed_values || !pk->fixed_polys || !pk->fixed_cosets || !pk->perm_values ||
-        !pk->perm_polys || !pk->perm_cosets || !pk->l0 || !pk->l_blind || !pk->l_last || !ind) {
+        !pk->perm_polys || !pk->perm_cosets || !pk->l0 || !pk->l_blind || !pk->l_last ||
+        !ind) {
         free(ind);
         halo2_pk_free(pk);
         return PASTA_ERR_NO_MEMORY;
@@ -369,9 +383,11 @@ int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,
         halo2_pk_free(pk);
         return PASTA_ERR_NO_MEMORY;
     }
-    rc = lagrange_columns(&pk->domain, pk->fixed_values, cs->num_fixed, pk->fixed_polys, pk->fixed_cosets);
+    rc = lagrange_columns(&pk->domain, pk->fixed_values, cs->num_fixed, pk->fixed_polys,
+                          pk->fixed_cosets);
     if (rc == PASTA_OK)
-        rc = lagrange_columns(&pk->domain, pk->perm_values, a->num_perm, pk->perm_polys, pk->perm_cosets);
+        rc = lagrange_columns(&pk->domain, pk->perm_values, a->num_perm, pk->perm_polys,
+                              pk->perm_cosets);
     /* l_0: row 0; l_blind: the last `blinding` rows; l_last: row n - blinding - 1 */
     const size_t blind = (size_t)halo2_cs_blinding_factors(cs);
     if (rc == PASTA_OK) {

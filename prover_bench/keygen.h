@@ -72,7 +72,7 @@ void halo2_text_pinned_vk(halo2_text *t, const halo2_vk *vk);
  * l_last on the coset. Arrays are column-major (column c at [c * n] or [c * N]). */
 typedef struct halo2_pk {
     const halo2_vk *vk;
-    pasta_fp_domain domain;       /* n = 2^k, N = 2^extended_k */
+    pasta_fp_domain domain; /* n = 2^k, N = 2^extended_k */
     size_t n, ext_n;
     int num_fixed, num_perm;
     pasta_fp *fixed_values, *fixed_polys, *fixed_cosets;

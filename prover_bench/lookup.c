@@ -77,8 +77,9 @@ static int permute_pair(prover *p, const pasta_fp *in, const pasta_fp *tab, past
 }
 
 /* out = sum θ^(m−1−i) slot[i] over program slots (compress_expressions) */
-static void compress_slots(const prover *p, const halo2_program *pr, const halo2_program_scratch *s,
-                           const int *slots, int m, pasta_fp *out) {
+static void compress_slots(const prover *p, const halo2_program *pr,
+                           const halo2_program_scratch *s, const int *slots, int m,
+                           pasta_fp *out) {
     memset(out, 0, s->width * sizeof *out);
     for (int i = 0; i < m; i++) {
         pasta_fp_vec_scale(out, out, &p->theta, s->width);
@@ -104,7 +105,8 @@ int halo2_lookups_commit_permuted(prover *p) {
             halo2_program_bind(pr, cs, &view, (long)start, &s);
             halo2_program_run(pr, &s, NULL, NULL);
             for (int l = 0, o = 0; l < cs->n_lookups; o += 2 * cs->lookups[l].n, l++) {
-                compress_slots(p, pr, &s, &pr->outputs[o], cs->lookups[l].n, &cd->lk_in[(size_t)l * n + start]);
+                compress_slots(p, pr, &s, &pr->outputs[o], cs->lookups[l].n,
+                               &cd->lk_in[(size_t)l * n + start]);
                 compress_slots(p, pr, &s, &pr->outputs[o + cs->lookups[l].n], cs->lookups[l].n,
                                &cd->lk_tab[(size_t)l * n + start]);
             }
@@ -114,13 +116,21 @@ int halo2_lookups_commit_permuted(prover *p) {
             pasta_vesta_affine ca, cs_;
             rc = permute_pair(p, &cd->lk_in[o], &cd->lk_tab[o], &cd->lk_a[o], &cd->lk_s[o]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_a_blind[l]);
-            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &ca, &cd->lk_a[o], &cd->lk_a_blind[l], p->threads);
+            if (rc == PASTA_OK)
+                rc = halo2_ck_commit_lagrange(p->ck, &ca, &cd->lk_a[o], &cd->lk_a_blind[l],
+                                              p->threads);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_s_blind[l]);
-            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &cs_, &cd->lk_s[o], &cd->lk_s_blind[l], p->threads);
+            if (rc == PASTA_OK)
+                rc = halo2_ck_commit_lagrange(p->ck, &cs_, &cd->lk_s[o], &cd->lk_s_blind[l],
+                                              p->threads);
             if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &ca);
             if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &cs_);
-            if (rc == PASTA_OK) rc = halo2_to_poly_and_coset(p, &cd->lk_a[o], &cd->lk_a_polys[o], &cd->lk_a_cosets[O]);
-            if (rc == PASTA_OK) rc = halo2_to_poly_and_coset(p, &cd->lk_s[o], &cd->lk_s_polys[o], &cd->lk_s_cosets[O]);
+            if (rc == PASTA_OK)
+                rc = halo2_to_poly_and_coset(p, &cd->lk_a[o], &cd->lk_a_polys[o],
+                                             &cd->lk_a_cosets[O]);
+            if (rc == PASTA_OK)
+                rc = halo2_to_poly_and_coset(p, &cd->lk_s[o], &cd->lk_s_polys[o],
+                                             &cd->lk_s_cosets[O]);
         }
     }
     halo2_program_scratch_free(&s);
@@ -156,7 +166,8 @@ int halo2_lookups_commit_product(prover *p) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
     if (cs->n_lookups == 0) return PASTA_OK;
-    pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den), *z = malloc(n * sizeof *z);
+    pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den),
+             *z = malloc(n * sizeof *z);
     int rc = (num && den && z) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
@@ -165,11 +176,15 @@ int halo2_lookups_commit_product(prover *p) {
             lkp_ctx lc = {p, cd, o, num, den};
             halo2_par_for(n, p->nthreads, lkp_rows, &lc);
             rc = pasta_fp_grand_product(z, num, den, n);
-            for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++) rc = halo2_random_fp(p, &z[r]);
+            for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++)
+                rc = halo2_random_fp(p, &z[r]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_z_blind[l]);
             pasta_vesta_affine c;
-            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->lk_z_blind[l], p->threads);
-            if (rc == PASTA_OK) rc = halo2_to_poly_and_coset(p, z, &cd->lk_z_polys[o], &cd->lk_z_cosets[(size_t)l * p->N]);
+            if (rc == PASTA_OK)
+                rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->lk_z_blind[l], p->threads);
+            if (rc == PASTA_OK)
+                rc = halo2_to_poly_and_coset(p, z, &cd->lk_z_polys[o],
+                                             &cd->lk_z_cosets[(size_t)l * p->N]);
             if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
         }
     }
@@ -209,10 +224,14 @@ void halo2_lookups_chunk(const prover *p, int ci, long start, eval_scratch *s) {
         const pasta_fp *ac = &cd->lk_a_cosets[(size_t)l * p->N];
         const pasta_fp *z = zc + start, *a = ac + start;
         const pasta_fp *sv = &cd->lk_s_cosets[(size_t)l * p->N + (size_t)start];
-        const pasta_fp *znext = halo2_window(zc, (long)p->N, start + (long)p->rot_scale, CHUNK, w1);
-        const pasta_fp *aprev = halo2_window(ac, (long)p->N, start - (long)p->rot_scale, CHUNK, w2);
-        compress_slots(p, pr, &s->ps, &pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH], lk->n, s->in);
-        compress_slots(p, pr, &s->ps, &pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH], lk->n, s->tab);
+        const pasta_fp *znext =
+            halo2_window(zc, (long)p->N, start + (long)p->rot_scale, CHUNK, w1);
+        const pasta_fp *aprev =
+            halo2_window(ac, (long)p->N, start - (long)p->rot_scale, CHUNK, w2);
+        compress_slots(p, pr, &s->ps, &pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH], lk->n,
+                       s->in);
+        compress_slots(p, pr, &s->ps, &pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH], lk->n,
+                       s->tab);
         for (int r = 0; r < CHUNK; r++) {
             pasta_fp_sub(&t, &one, &z[r]);
             pasta_fp_mul(&tmp[r], &t, &l0[r]);
@@ -261,7 +280,8 @@ static void fold(const verifier *v, pasta_fp *h, const pasta_fp *term) {
 
 /* ---- Verifier: Evaluated::expressions at x, each lookup's five in order. */
 void halo2_lookups_expressions(const verifier *v, const circ *c, const halo2_lagrange_at_x *l,
-                               const pasta_fp *const *in, const pasta_fp *const *tab, pasta_fp *h) {
+                               const pasta_fp *const *in, const pasta_fp *const *tab,
+                               pasta_fp *h) {
     const halo2_cs *cs = v->cs;
     pasta_fp one, t, u;
     pasta_fp_one(&one);

@@ -70,10 +70,10 @@ static void on_signal(int sig) {
 }
 
 static int cmd_prove(int argc, char **argv) {
-    static const optdef defs[] = {{"--help", 0},      {"--version", 0},      {"--circuit", 1},
-                                  {"--witness", 1},   {"--demo-witness", 0}, {"--out", 1},
-                                  {"--instance-out", 1}, {"--actions", 1},   {"--seed", 1},
-                                  {"--threads", 1}};
+    static const optdef defs[] = {
+        {"--help", 0},         {"--version", 0}, {"--circuit", 1},      {"--witness", 1},
+        {"--demo-witness", 0}, {"--out", 1},     {"--instance-out", 1}, {"--actions", 1},
+        {"--seed", 1},         {"--threads", 1}};
     args a;
     int rc = parse_args(&a, defs, (int)(sizeof defs / sizeof defs[0]), 0, argc, argv);
     if (rc) return rc;
@@ -87,16 +87,20 @@ static int cmd_prove(int argc, char **argv) {
     char err[PB_ERR_CAP];
     if ((rc = parse_circuit(arg(&a, "--circuit"), &kind)) != 0) return rc;
     if ((rc = parse_actions(arg(&a, "--actions"), kind, &actions)) != 0) return rc;
-    if (th && (rc = parse_int("--threads", th, 0, HALO2_MAX_THREADS, &threads)) != 0) return rc;
-    if (seed_hex && pb_parse_hex32(seed, seed_hex, strlen(seed_hex), "--seed", err, sizeof err) != 0)
+    if (th && (rc = parse_int("--threads", th, 0, HALO2_MAX_THREADS, &threads)) != 0)
+        return rc;
+    if (seed_hex &&
+        pb_parse_hex32(seed, seed_hex, strlen(seed_hex), "--seed", err, sizeof err) != 0)
         return usage_error("%s", err);
     if (out == NULL) return usage_error("--out PROOF is required");
     if (wpath && demo) return usage_error("--witness and --demo-witness exclude each other");
     if (kind == ORCHARD && wpath)
         return usage_error("orchard_k11 has no witness file format: use --demo-witness");
-    if (!wpath && !demo) return usage_error("%s needs --witness FILE (or --demo-witness)", circuit_names[kind]);
+    if (!wpath && !demo)
+        return usage_error("%s needs --witness FILE (or --demo-witness)", circuit_names[kind]);
     if (iout && kind == PLONK) return usage_error("--instance-out: plonk_k11 has no instance");
-    if (iout && pb_same_file(out, iout)) return usage_error("--out and --instance-out name the same file (%s)", out);
+    if (iout && pb_same_file(out, iout))
+        return usage_error("--out and --instance-out name the same file (%s)", out);
 
     witness_in w;
     demo_witness(&w);
@@ -104,11 +108,12 @@ static int cmd_prove(int argc, char **argv) {
         static uint8_t buf[4096];
         size_t len = 0;
         rc = read_input("--witness", wpath, buf, sizeof buf, &len);
-        if (rc < 0) return msg(EXIT_USAGE, "--witness %s: larger than %zu bytes", wpath, sizeof buf);
+        if (rc < 0)
+            return msg(EXIT_USAGE, "--witness %s: larger than %zu bytes", wpath, sizeof buf);
         if (rc) return rc;
         if ((kind == PLONK ? pb_parse_plonk_witness(&w.a, buf, len, wpath, err, sizeof err)
-                           : pb_parse_lookup_witness(w.bits, HALO2_LOOKUP_ROWS, buf, len, wpath, err,
-                                                     sizeof err)) != 0)
+                           : pb_parse_lookup_witness(w.bits, HALO2_LOOKUP_ROWS, buf, len,
+                                                     wpath, err, sizeof err)) != 0)
             return msg(EXIT_USAGE, "%s", err);
     }
     /* the outputs' temporary files first: a bad path fails before any work */
@@ -125,13 +130,15 @@ static int cmd_prove(int argc, char **argv) {
     size_t len = 0;
     int lrc = circuit_init(&c, kind, actions, threads, 1), code = 0;
     if (lrc != PASTA_OK) code = library_error("keygen", lrc);
-    if (!code && (lrc = synthesize(&c, &w)) != PASTA_OK) code = library_error("witness synthesis", lrc);
+    if (!code && (lrc = synthesize(&c, &w)) != PASTA_OK)
+        code = library_error("witness synthesis", lrc);
     if (!code && (lrc = prove_once(&c, seed, threads, proof, &len, NULL)) != PASTA_OK)
         code = library_error("proving", lrc);
     if (!code && len != halo2_proof_size(&c.vk, actions))
         code = msg(EXIT_INTERNAL, "internal error: a %zu-byte proof, expected %zu", len,
                    halo2_proof_size(&c.vk, actions));
-    if (!code && pb_out_write(&po, proof, len, err, sizeof err) != 0) code = msg(EXIT_INTERNAL, "%s", err);
+    if (!code && pb_out_write(&po, proof, len, err, sizeof err) != 0)
+        code = msg(EXIT_INTERNAL, "%s", err);
     if (!code && iout) {
         char line[66];
         for (int i = 0; !code && i < actions; i++)
@@ -140,12 +147,15 @@ static int cmd_prove(int argc, char **argv) {
                 pasta_fp_to_bytes(repr, &c.inst[i][v]);
                 for (int j = 0; j < 32; j++) snprintf(line + 2 * j, 3, "%02x", repr[j]);
                 line[64] = '\n';
-                if (pb_out_write(&pi, line, 65, err, sizeof err) != 0) code = msg(EXIT_INTERNAL, "%s", err);
+                if (pb_out_write(&pi, line, 65, err, sizeof err) != 0)
+                    code = msg(EXIT_INTERNAL, "%s", err);
             }
     }
     /* both complete: rename the instance, then the proof */
-    if (!code && iout && pb_out_commit(&pi, err, sizeof err) != 0) code = msg(EXIT_INTERNAL, "%s", err);
-    if (!code && pb_out_commit(&po, err, sizeof err) != 0) code = msg(EXIT_INTERNAL, "%s", err);
+    if (!code && iout && pb_out_commit(&pi, err, sizeof err) != 0)
+        code = msg(EXIT_INTERNAL, "%s", err);
+    if (!code && pb_out_commit(&po, err, sizeof err) != 0)
+        code = msg(EXIT_INTERNAL, "%s", err);
     signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL), signal(SIGHUP, SIG_DFL);
     live_outs[0] = live_outs[1] = NULL;
     pb_out_discard(&po);
@@ -162,17 +172,22 @@ static int cmd_prove(int argc, char **argv) {
 
 static const char *fault_text(halo2_fault f) {
     switch (f) {
-    case HALO2_FAULT_POINT_NONCANONICAL: return "is not a point encoding (x not below the modulus)";
+    case HALO2_FAULT_POINT_NONCANONICAL:
+        return "is not a point encoding (x not below the modulus)";
     case HALO2_FAULT_POINT_OFF_CURVE: return "is not on the curve";
     case HALO2_FAULT_POINT_IDENTITY: return "is the identity (halo2 cannot absorb it)";
-    case HALO2_FAULT_SCALAR_NONCANONICAL: return "is not canonical (not below the field modulus p)";
+    case HALO2_FAULT_SCALAR_NONCANONICAL:
+        return "is not canonical (not below the field modulus p)";
     default: return NULL;
     }
 }
 
 static int cmd_verify(int argc, char **argv) {
-    static const optdef defs[] = {{"--help", 0},     {"--version", 0}, {"--circuit", 1},
-                                  {"--instance", 1}, {"--actions", 1}};
+    static const optdef defs[] = {{"--help", 0},
+                                  {"--version", 0},
+                                  {"--circuit", 1},
+                                  {"--instance", 1},
+                                  {"--actions", 1}};
     args a;
     int rc = parse_args(&a, defs, (int)(sizeof defs / sizeof defs[0]), 1, argc, argv);
     if (rc) return rc;
@@ -183,7 +198,8 @@ static int cmd_verify(int argc, char **argv) {
     if ((rc = parse_actions(arg(&a, "--actions"), kind, &actions)) != 0) return rc;
     if (a.npos != 1) return usage_error("PROOF (the proof file) is required");
     if (kind == PLONK && ipath) return usage_error("--instance: plonk_k11 has no instance");
-    if (kind != PLONK && !ipath) return usage_error("%s needs --instance FILE", circuit_names[kind]);
+    if (kind != PLONK && !ipath)
+        return usage_error("%s needs --instance FILE", circuit_names[kind]);
     const char *path = a.pos[0];
     static uint8_t proof[MAX_PROOF];
     size_t len = 0;
@@ -197,7 +213,8 @@ static int cmd_verify(int argc, char **argv) {
         static uint8_t buf[65 * 2 * MAX_ACTIONS * MAX_INST + 1];
         size_t ilen = 0;
         rc = read_input("--instance", ipath, buf, sizeof buf, &ilen);
-        if (rc < 0) return msg(EXIT_USAGE, "--instance %s: larger than %zu bytes", ipath, sizeof buf);
+        if (rc < 0)
+            return msg(EXIT_USAGE, "--instance %s: larger than %zu bytes", ipath, sizeof buf);
         if (rc) return rc;
         if (pb_parse_instance(inst, ninst, buf, ilen, ipath, err, sizeof err) != 0)
             return msg(EXIT_USAGE, "%s", err);
@@ -205,22 +222,29 @@ static int cmd_verify(int argc, char **argv) {
     circuit c;
     int lrc = circuit_init(&c, kind, actions, 0, 0), code = 0;
     if (lrc != PASTA_OK) code = library_error("keygen", lrc);
-    for (int k = 0; !code && k < ninst; k++) c.inst[k / instance_values(kind)][k % instance_values(kind)] = inst[k];
+    for (int k = 0; !code && k < ninst; k++)
+        c.inst[k / instance_values(kind)][k % instance_values(kind)] = inst[k];
     const size_t want = code ? 0 : halo2_proof_size(&c.vk, actions);
     char what[64];
-    snprintf(what, sizeof what, kind == ORCHARD ? "%s proofs of %d action%s are" : "%s proofs are",
-             c.name, actions, actions == 1 ? "" : "s");
-    if (!code && too_long) code = msg(EXIT_REJECTED, "%s: more than %d bytes, %s %zu", path, MAX_PROOF, what, want);
-    if (!code && len != want) code = msg(EXIT_REJECTED, "%s: proof is %zu bytes, %s %zu", path, len, what, want);
+    snprintf(what, sizeof what,
+             kind == ORCHARD ? "%s proofs of %d action%s are" : "%s proofs are", c.name,
+             actions, actions == 1 ? "" : "s");
+    if (!code && too_long)
+        code =
+            msg(EXIT_REJECTED, "%s: more than %d bytes, %s %zu", path, MAX_PROOF, what, want);
+    if (!code && len != want)
+        code = msg(EXIT_REJECTED, "%s: proof is %zu bytes, %s %zu", path, len, what, want);
     if (!code) {
         halo2_fault fault;
         size_t off;
         lrc = verify_once(&c, proof, len, &fault, &off);
         if (lrc == PASTA_OK) printf("ok\n");
-        else if (lrc == HALO2_ERR_VERIFY) code = msg(EXIT_REJECTED, "%s: the proof does not verify", path);
+        else if (lrc == HALO2_ERR_VERIFY)
+            code = msg(EXIT_REJECTED, "%s: the proof does not verify", path);
         else if (fault_text(fault))
             code = msg(EXIT_REJECTED, "%s: the %s at offset %zu %s", path,
-                       fault == HALO2_FAULT_SCALAR_NONCANONICAL ? "scalar" : "point", off, fault_text(fault));
+                       fault == HALO2_FAULT_SCALAR_NONCANONICAL ? "scalar" : "point", off,
+                       fault_text(fault));
         else if (fault != HALO2_FAULT_NONE)
             code = msg(EXIT_REJECTED, "%s: malformed proof (%s at offset %zu)", path,
                        fault == HALO2_FAULT_SHORT ? "it ends" : "trailing bytes", off);
@@ -248,14 +272,16 @@ int main(int argc, char **argv) {
         cmd_name = "prover_bench rounds";
         return cmd_rounds(argc - 2, argv + 2);
     }
-    if (cmd && (strcmp(cmd, "prove") == 0 || strcmp(cmd, "verify") == 0 || strcmp(cmd, "bench") == 0)) {
+    if (cmd && (strcmp(cmd, "prove") == 0 || strcmp(cmd, "verify") == 0 ||
+                strcmp(cmd, "bench") == 0)) {
         snprintf(name, sizeof name, "prover_bench %s", cmd);
         cmd_name = name;
         if (cmd[0] == 'p') return cmd_prove(argc - 2, argv + 2);
         if (cmd[0] == 'v') return cmd_verify(argc - 2, argv + 2);
         return cmd_bench(argc - 2, argv + 2);
     }
-    if (cmd && argc == 2 && (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0))
+    if (cmd && argc == 2 &&
+        (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0))
         return fputs(usage_main, stdout), 0;
     if (cmd && argc == 2 && strcmp(cmd, "--version") == 0) return print_version();
     if (cmd) fprintf(stderr, "prover_bench: unknown command '%s'\n", cmd);

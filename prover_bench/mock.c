@@ -19,7 +19,8 @@ typedef struct values {
 
 static void values_free(values *v) { free(v->inst), free(v->sel); }
 
-static int values_init(values *v, const halo2_cs *cs, const halo2_assembly *a, const halo2_witness *w) {
+static int values_init(values *v, const halo2_cs *cs, const halo2_assembly *a,
+                       const halo2_witness *w) {
     memset(v, 0, sizeof *v);
     if (cs == NULL || a == NULL || w == NULL || w->advice == NULL || cs->error ||
         a->num_fixed != cs->num_fixed || a->num_perm != cs->n_perm_columns ||
@@ -32,13 +33,15 @@ static int values_init(values *v, const halo2_cs *cs, const halo2_assembly *a, c
     if (cs->num_instance > 0) {
         if (w->instances == NULL || w->instance_lens == NULL) return PASTA_ERR_INVALID_ARG;
         for (int c = 0; c < cs->num_instance; c++)
-            if (w->instance_lens[c] > a->usable_rows || (w->instance_lens[c] > 0 && w->instances[c] == NULL))
+            if (w->instance_lens[c] > a->usable_rows ||
+                (w->instance_lens[c] > 0 && w->instances[c] == NULL))
                 return PASTA_ERR_INVALID_ARG;
         v->inst = calloc(n * (size_t)cs->num_instance, sizeof *v->inst);
         if (v->inst == NULL) return PASTA_ERR_NO_MEMORY;
         for (int c = 0; c < cs->num_instance; c++)
             if (w->instance_lens[c] > 0)
-                memcpy(v->inst + (size_t)c * n, w->instances[c], w->instance_lens[c] * sizeof *v->inst);
+                memcpy(v->inst + (size_t)c * n, w->instances[c],
+                       w->instance_lens[c] * sizeof *v->inst);
     }
     if (!cs->compressed && cs->num_selectors > 0) {
         v->sel = malloc(n * (size_t)cs->num_selectors * sizeof *v->sel);
@@ -95,7 +98,9 @@ int halo2_mock_check_gates(const halo2_cs *cs, const halo2_assembly *a, const ha
         for (size_t r = 0; r < v.width && start + r < v.usable && result == HALO2_MOCK_OK; r++)
             for (int g = 0; g < cs->n_gate_polys; g++)
                 if (!pasta_fp_is_zero(&halo2_program_slot(&pr, &s, pr.outputs[g])[r])) {
-                    if (f) *f = (halo2_mock_failure){.kind = HALO2_MOCK_GATE, .index = g, .row = start + r};
+                    if (f)
+                        *f = (halo2_mock_failure){
+                            .kind = HALO2_MOCK_GATE, .index = g, .row = start + r};
                     result = HALO2_MOCK_GATE;
                     break;
                 }
@@ -111,8 +116,8 @@ int halo2_mock_check_gates(const halo2_cs *cs, const halo2_assembly *a, const ha
 static int cmp_tuple(const void *x, const void *y) { return memcmp(x, y, TUPLE_BYTES); }
 
 /* Rows [start, start + width) of the program's outputs [first, first + m) as tuples. */
-static void tuples(uint8_t *out, const halo2_program *pr, const halo2_program_scratch *s, int first,
-                   int m, size_t rows) {
+static void tuples(uint8_t *out, const halo2_program *pr, const halo2_program_scratch *s,
+                   int first, int m, size_t rows) {
     for (size_t r = 0; r < rows; r++) {
         memset(out + r * TUPLE_BYTES, 0, TUPLE_BYTES);
         for (int i = 0; i < m; i++)
@@ -141,7 +146,8 @@ int halo2_mock_check_lookups(const halo2_cs *cs, const halo2_assembly *a,
             result = PASTA_ERR_INVALID_ARG;
             break;
         }
-        for (int i = 0; i < lk->n; i++) roots[i] = lk->input[i], roots[lk->n + i] = lk->table[i];
+        for (int i = 0; i < lk->n; i++)
+            roots[i] = lk->input[i], roots[lk->n + i] = lk->table[i];
         halo2_program pr;
         halo2_program_scratch s;
         result = program_init(&pr, &s, cs, roots, 2 * lk->n, &v);
@@ -157,8 +163,11 @@ int halo2_mock_check_lookups(const halo2_cs *cs, const halo2_assembly *a,
             const size_t m = rows - start < v.width ? rows - start : v.width;
             tuples(in, &pr, &s, 0, lk->n, m);
             for (size_t r = 0; r < m; r++)
-                if (bsearch(in + r * TUPLE_BYTES, table, rows, TUPLE_BYTES, cmp_tuple) == NULL) {
-                    if (f) *f = (halo2_mock_failure){.kind = HALO2_MOCK_LOOKUP, .index = l, .row = start + r};
+                if (bsearch(in + r * TUPLE_BYTES, table, rows, TUPLE_BYTES, cmp_tuple) ==
+                    NULL) {
+                    if (f)
+                        *f = (halo2_mock_failure){
+                            .kind = HALO2_MOCK_LOOKUP, .index = l, .row = start + r};
                     result = HALO2_MOCK_LOOKUP;
                     break;
                 }
@@ -190,10 +199,14 @@ int halo2_mock_check_copies(const halo2_cs *cs, const halo2_assembly *a,
             const size_t i = (size_t)c * n + row;
             const int mc = (int)a->map_col[i];
             const size_t mr = a->map_row[i];
-            if (!pasta_fp_eq(cell(&v, cs->perm_columns[c], row), cell(&v, cs->perm_columns[mc], mr))) {
+            if (!pasta_fp_eq(cell(&v, cs->perm_columns[c], row),
+                             cell(&v, cs->perm_columns[mc], mr))) {
                 if (f)
-                    *f = (halo2_mock_failure){.kind = HALO2_MOCK_COPY, .index = c, .row = row,
-                                              .other = mc, .other_row = mr};
+                    *f = (halo2_mock_failure){.kind = HALO2_MOCK_COPY,
+                                              .index = c,
+                                              .row = row,
+                                              .other = mc,
+                                              .other_row = mr};
                 values_free(&v);
                 return HALO2_MOCK_COPY;
             }
@@ -218,8 +231,14 @@ void halo2_expr_count(const halo2_cs *cs, int e, halo2_expr_counts *c) {
     case HALO2_E_ADVICE:
     case HALO2_E_INSTANCE:
     case HALO2_E_SELECTOR: c->leaves++; return;
-    case HALO2_E_NEGATED: c->negated++; halo2_expr_count(cs, x->a, c); return;
-    case HALO2_E_SCALED: c->scaled++; halo2_expr_count(cs, x->a, c); return;
+    case HALO2_E_NEGATED:
+        c->negated++;
+        halo2_expr_count(cs, x->a, c);
+        return;
+    case HALO2_E_SCALED:
+        c->scaled++;
+        halo2_expr_count(cs, x->a, c);
+        return;
     case HALO2_E_SUM:
     case HALO2_E_PRODUCT:
         if (x->op == HALO2_E_SUM) c->add++;

@@ -13,12 +13,17 @@
 #include "keygen.h"
 #include "prover.h"
 
-enum halo2_mock_kind { HALO2_MOCK_OK = 0, HALO2_MOCK_GATE, HALO2_MOCK_LOOKUP, HALO2_MOCK_COPY };
+enum halo2_mock_kind {
+    HALO2_MOCK_OK = 0,
+    HALO2_MOCK_GATE,
+    HALO2_MOCK_LOOKUP,
+    HALO2_MOCK_COPY
+};
 typedef struct halo2_mock_failure {
-    int kind;     /* enum halo2_mock_kind */
-    int index;    /* GATE: gate polynomial; LOOKUP: lookup; COPY: permutation column */
-    size_t row;   /* the failing row (COPY: of the cell in that column) */
-    int other;    /* COPY: the mapped cell's permutation column */
+    int kind;   /* enum halo2_mock_kind */
+    int index;  /* GATE: gate polynomial; LOOKUP: lookup; COPY: permutation column */
+    size_t row; /* the failing row (COPY: of the cell in that column) */
+    int other;  /* COPY: the mapped cell's permutation column */
     size_t other_row;
 } halo2_mock_failure;
 

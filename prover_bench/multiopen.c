@@ -153,13 +153,21 @@ static void prover_poly(const prover *p, const halo2_opoly *o, const pasta_fp **
     pasta_fp_one(blind);
     switch (o->kind) {
     case HALO2_O_INSTANCE: *coeffs = &cd->inst_polys[at]; break;
-    case HALO2_O_ADVICE: *coeffs = &cd->adv_polys[at], *blind = cd->adv_blinds[o->index]; break;
+    case HALO2_O_ADVICE:
+        *coeffs = &cd->adv_polys[at], *blind = cd->adv_blinds[o->index];
+        break;
     case HALO2_O_FIXED: *coeffs = &p->pk->fixed_polys[at]; break;
     case HALO2_O_SIGMA: *coeffs = &p->pk->perm_polys[at]; break;
     case HALO2_O_PERM_Z: *coeffs = &cd->z_polys[at], *blind = cd->z_blinds[o->index]; break;
-    case HALO2_O_LOOKUP_Z: *coeffs = &cd->lk_z_polys[at], *blind = cd->lk_z_blind[o->index]; break;
-    case HALO2_O_LOOKUP_A: *coeffs = &cd->lk_a_polys[at], *blind = cd->lk_a_blind[o->index]; break;
-    case HALO2_O_LOOKUP_S: *coeffs = &cd->lk_s_polys[at], *blind = cd->lk_s_blind[o->index]; break;
+    case HALO2_O_LOOKUP_Z:
+        *coeffs = &cd->lk_z_polys[at], *blind = cd->lk_z_blind[o->index];
+        break;
+    case HALO2_O_LOOKUP_A:
+        *coeffs = &cd->lk_a_polys[at], *blind = cd->lk_a_blind[o->index];
+        break;
+    case HALO2_O_LOOKUP_S:
+        *coeffs = &cd->lk_s_polys[at], *blind = cd->lk_s_blind[o->index];
+        break;
     case HALO2_O_RANDOM: *coeffs = p->random_poly, *blind = p->random_blind; break;
     default: *coeffs = p->h_poly, *blind = p->h_blind; break;
     }
@@ -172,7 +180,8 @@ int halo2_multiopen_prove(prover *p) {
     halo2_opening *o = malloc(sizeof *o);
     int nq = 0, rc = qs && o ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = halo2_query_order(&sh, qs, HALO2_MAX_OPEN_QUERIES, &nq);
-    if (rc == PASTA_OK) rc = halo2_opening_build(o, qs, nq, &p->x, &p->d->omega, &p->d->omega_inv);
+    if (rc == PASTA_OK)
+        rc = halo2_opening_build(o, qs, nq, &p->x, &p->d->omega, &p->d->omega_inv);
     free(qs);
     if (rc != PASTA_OK) {
         free(o);
@@ -247,8 +256,8 @@ int halo2_multiopen_prove(prover *p) {
 
 /* A commitment's terms in the final MSM: one point with scalar 1, or for h the pieces
  * with x^(n i). */
-static int verifier_terms(const verifier *v, const halo2_opoly *o, const pasta_vesta_affine **pts,
-                          pasta_fp *sc) {
+static int verifier_terms(const verifier *v, const halo2_opoly *o,
+                          const pasta_vesta_affine **pts, pasta_fp *sc) {
     const circ *c = &v->circs[o->circuit];
     pasta_fp_one(&sc[0]);
     switch (o->kind) {
@@ -316,19 +325,22 @@ int halo2_multiopen_verify(verifier *v) {
     halo2_opening *o = &w->o;
     int nq = 0;
     int rc = halo2_query_order(&sh, w->qs, HALO2_MAX_OPEN_QUERIES, &nq);
-    if (rc == PASTA_OK) rc = halo2_opening_build(o, w->qs, nq, &v->x, &v->vk->omega, &v->omega_inv);
+    if (rc == PASTA_OK)
+        rc = halo2_opening_build(o, w->qs, nq, &v->x, &v->vk->omega, &v->omega_inv);
     if (rc == PASTA_OK && o->duplicate) rc = HALO2_ERR_VERIFY; /* halo2's None */
     if (rc != PASTA_OK) {
         free(w);
         return rc;
     }
     for (int i = 0; i < nq; i++)
-        w->cevals[w->o.qpoly[i]][bit_position(o->pmask[o->qpoly[i]], o->qpoint[i])] = *halo2_verifier_eval_slot(v, &w->qs[i]);
+        w->cevals[w->o.qpoly[i]][bit_position(o->pmask[o->qpoly[i]], o->qpoint[i])] =
+            *halo2_verifier_eval_slot(v, &w->qs[i]);
 
     /* the final MSM: every commitment's terms, q', s, L_j and R_j, g[0..n), w, u */
     const int k = (int)v->params->k;
     const size_t cap = (size_t)o->npolys + (size_t)v->nh + 2 + 2 * (size_t)k + v->n + 2;
-    halo2_final_msm msm = {calloc(cap, sizeof(pasta_fp)), calloc(cap, sizeof(pasta_vesta_affine *)), 0, cap};
+    halo2_final_msm msm = {calloc(cap, sizeof(pasta_fp)),
+                           calloc(cap, sizeof(pasta_vesta_affine *)), 0, cap};
     if (msm.sc == NULL || msm.bs == NULL) {
         free(msm.sc), free(msm.bs), free(w);
         return PASTA_ERR_NO_MEMORY;
@@ -363,7 +375,9 @@ int halo2_multiopen_verify(verifier *v) {
     }
     for (int i = o->npolys - 1; i >= 0; i--) {
         const int s = o->pset[i];
-        for (int j = 0; j < count[i]; j++) pasta_fp_mul(&msm.sc[first[i] + (size_t)j], &msm.sc[first[i] + (size_t)j], &w->x1pow[s]);
+        for (int j = 0; j < count[i]; j++)
+            pasta_fp_mul(&msm.sc[first[i] + (size_t)j], &msm.sc[first[i] + (size_t)j],
+                         &w->x1pow[s]);
         for (int j = 0; j < w->setlen[s]; j++) {
             pasta_fp_mul(&t, &w->cevals[i][j], &w->x1pow[s]);
             pasta_fp_add(&w->qevals[s][j], &w->qevals[s][j], &t);
@@ -374,7 +388,8 @@ int halo2_multiopen_verify(verifier *v) {
     pasta_vesta_affine q_prime;
     rc = halo2_read_point(&v->r, &q_prime);
     if (rc == PASTA_OK) halo2_transcript_squeeze_challenge(&v->t, &x3);
-    for (int s = 0; s < S && rc == PASTA_OK; s++) rc = halo2_read_scalar(&v->r, &w->qs_eval[s]);
+    for (int s = 0; s < S && rc == PASTA_OK; s++)
+        rc = halo2_read_scalar(&v->r, &w->qs_eval[s]);
     if (rc == PASTA_OK) {
         /* msm_eval = fold over sets of (u_s − r_s(x3)) / Π (x3 − p), times x2 */
         pasta_fp msm_eval;

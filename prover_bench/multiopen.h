@@ -18,8 +18,8 @@ enum halo2_opoly_kind {
     HALO2_O_LOOKUP_Z, /* lookup `index`'s product Z, permuted input A', permuted table S' */
     HALO2_O_LOOKUP_A,
     HALO2_O_LOOKUP_S,
-    HALO2_O_RANDOM,   /* the vanishing argument's random polynomial */
-    HALO2_O_H         /* the quotient h (= sum x^(n i) h_i) */
+    HALO2_O_RANDOM, /* the vanishing argument's random polynomial */
+    HALO2_O_H       /* the quotient h (= sum x^(n i) h_i) */
 };
 typedef struct halo2_opoly {
     int kind, circuit, index; /* circuit: 0 for FIXED, SIGMA, RANDOM, H */

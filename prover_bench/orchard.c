@@ -59,16 +59,16 @@ static void fixed_value(pasta_fp *r, const halo2_orchard_config *cfg, int col, s
  * degree after compression (body degree + L). */
 static const int group_len[11] = {1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 8};
 static const char *const selector_degrees[HALO2_ORCHARD_SIMPLE] = {
-    "99887766543", "99877665433",                                  /* L = 1 */
-    "99888776", "9887765",                                         /* L = 2 */
-    "9887766", "9887765", "988776",                                /* L = 3 */
-    "98768", "98767", "98768", "98767",                            /* L = 4 */
-    "9876", "9876", "9876", "9887", "9887",                        /* L = 5 */
-    "9887", "9887", "9887", "9887", "9877", "9877",                /* L = 6 */
-    "988", "988", "988", "988", "988", "988", "988",               /* L = 7 */
-    "988", "988", "988", "988", "988", "988", "988",               /* L = 7 */
-    "99", "99", "9", "9", "9", "9", "9", "9",                      /* L = 8 */
-    "99", "99", "9", "9", "9", "9", "9", "9",                      /* L = 8 */
+    "99887766543", "99877665433",                                                /* L = 1 */
+    "99888776",    "9887765",                                                    /* L = 2 */
+    "9887766",     "9887765",     "988776",                                      /* L = 3 */
+    "98768",       "98767",       "98768",  "98767",                             /* L = 4 */
+    "9876",        "9876",        "9876",   "9887",  "9887",                     /* L = 5 */
+    "9887",        "9887",        "9887",   "9887",  "9877", "9877",             /* L = 6 */
+    "988",         "988",         "988",    "988",   "988",  "988",  "988",      /* L = 7 */
+    "988",         "988",         "988",    "988",   "988",  "988",  "988",      /* L = 7 */
+    "99",          "99",          "9",      "9",     "9",    "9",    "9",   "9", /* L = 8 */
+    "99",          "99",          "9",      "9",     "9",    "9",    "9",   "9", /* L = 8 */
 };
 /* The q_s1-gated polynomials of each Sinsemilla config, by degree. */
 static const char *const s1_degrees[2] = {"76653", "76655"};
@@ -149,7 +149,8 @@ static int body(body_gen *g, int d) {
     for (int i = 0; i < extra; i++) {
         const int kmax = d < 4 ? d : 4;
         int t = term(g, 1 + (int)rand_below(&g->rng, (uint32_t)kmax));
-        e = rand_below(&g->rng, 4) == 0 ? halo2_expr_sub(g->cs, e, t) : halo2_expr_sum(g->cs, e, t);
+        e = rand_below(&g->rng, 4) == 0 ? halo2_expr_sub(g->cs, e, t)
+                                        : halo2_expr_sum(g->cs, e, t);
     }
     return e;
 }
@@ -177,24 +178,31 @@ static void sinsemilla_lookup(halo2_cs *cs, const halo2_orchard_config *cfg, int
     table_y(&y0, 0);
     const halo2_column q_s2c = cfg->fixed[12 + c];
     int q_s2 = halo2_query_fixed(cs, q_s2c);
-    int q_s3 = halo2_expr_product(cs, halo2_query_fixed(cs, q_s2c),
-                                  halo2_expr_sub(cs, halo2_query_fixed(cs, q_s2c),
-                                                 halo2_expr_constant(cs, &one)));
+    int q_s3 = halo2_expr_product(
+        cs, halo2_query_fixed(cs, q_s2c),
+        halo2_expr_sub(cs, halo2_query_fixed(cs, q_s2c), halo2_expr_constant(cs, &one)));
     int q_run = halo2_expr_sub(cs, q_s2, q_s3);
     int z = halo2_query_advice(cs, adv[2], 0), z_next = halo2_query_advice(cs, adv[2], 1);
-    int word = halo2_expr_sub(cs, z, halo2_expr_scaled(cs, halo2_expr_product(cs, q_run, z_next), &shift));
+    int word = halo2_expr_sub(
+        cs, z, halo2_expr_scaled(cs, halo2_expr_product(cs, q_run, z_next), &shift));
     int in[3];
     in[0] = halo2_expr_product(cs, halo2_query_selector(cs, cfg->q_s1[c]), word);
-    int not_s1 = halo2_expr_sub(cs, halo2_expr_constant(cs, &one), halo2_query_selector(cs, cfg->q_s1[c]));
-    in[1] = halo2_expr_sum(cs, halo2_expr_product(cs, halo2_query_selector(cs, cfg->q_s1[c]),
-                                                  halo2_query_advice(cs, adv[1], 0)),
+    int not_s1 = halo2_expr_sub(cs, halo2_expr_constant(cs, &one),
+                                halo2_query_selector(cs, cfg->q_s1[c]));
+    in[1] = halo2_expr_sum(cs,
+                           halo2_expr_product(cs, halo2_query_selector(cs, cfg->q_s1[c]),
+                                              halo2_query_advice(cs, adv[1], 0)),
                            halo2_expr_product(cs, not_s1, halo2_expr_constant(cs, &x0)));
     int l1 = halo2_query_advice(cs, adv[3], 0);
-    int y = halo2_expr_sum(cs, halo2_expr_product(cs, halo2_expr_product(cs, halo2_query_advice(cs, adv[0], 0), l1),
-                                                  halo2_query_advice(cs, adv[3], 0)),
-                           halo2_query_advice(cs, adv[4], 0));
-    not_s1 = halo2_expr_sub(cs, halo2_expr_constant(cs, &one), halo2_query_selector(cs, cfg->q_s1[c]));
-    in[2] = halo2_expr_sum(cs, halo2_expr_product(cs, halo2_query_selector(cs, cfg->q_s1[c]), y),
+    int y = halo2_expr_sum(
+        cs,
+        halo2_expr_product(cs, halo2_expr_product(cs, halo2_query_advice(cs, adv[0], 0), l1),
+                           halo2_query_advice(cs, adv[3], 0)),
+        halo2_query_advice(cs, adv[4], 0));
+    not_s1 = halo2_expr_sub(cs, halo2_expr_constant(cs, &one),
+                            halo2_query_selector(cs, cfg->q_s1[c]));
+    in[2] = halo2_expr_sum(cs,
+                           halo2_expr_product(cs, halo2_query_selector(cs, cfg->q_s1[c]), y),
                            halo2_expr_product(cs, not_s1, halo2_expr_constant(cs, &y0)));
     const halo2_column tables[3] = {cfg->fixed[0], cfg->fixed[1], cfg->fixed[2]};
     halo2_cs_lookup(cs, in, tables, 3);
@@ -233,7 +241,8 @@ static int pick_input(layout_gen *l, int region, int *col, size_t *row) {
     }
     return 0;
 }
-static void add_copy(layout_gen *l, halo2_column src, size_t src_row, int dst_col, size_t dst_row) {
+static void add_copy(layout_gen *l, halo2_column src, size_t src_row, int dst_col,
+                     size_t dst_row) {
     halo2_orchard_config *cfg = l->cfg;
     if (cfg->n_copies >= HALO2_ORCHARD_MAX_COPIES) {
         cfg->error = 1;
@@ -242,7 +251,8 @@ static void add_copy(layout_gen *l, halo2_column src, size_t src_row, int dst_co
     cfg->copies[cfg->n_copies++] = (halo2_orchard_copy){src, src_row, dst_col, dst_row};
 }
 /* A copy into an input of a random gate region at or after region `from`. */
-static void copy_to_input(layout_gen *l, halo2_column src, size_t src_row, int from, int same_row) {
+static void copy_to_input(layout_gen *l, halo2_column src, size_t src_row, int from,
+                          int same_row) {
     int col;
     size_t row;
     const int region = from + (int)rand_below(&l->rng, (uint32_t)(GATE_REGIONS - from));
@@ -256,8 +266,9 @@ static void copy_to_input(layout_gen *l, halo2_column src, size_t src_row, int f
 static void region_output(layout_gen *l, int region, halo2_column *c, size_t *row) {
     const halo2_orchard_config *cfg = l->cfg;
     const int s = region % HALO2_ORCHARD_SIMPLE;
-    const int p = cfg->first_poly[s] +
-                  (int)rand_below(&l->rng, (uint32_t)(cfg->first_poly[s + 1] - cfg->first_poly[s]));
+    const int p =
+        cfg->first_poly[s] +
+        (int)rand_below(&l->rng, (uint32_t)(cfg->first_poly[s + 1] - cfg->first_poly[s]));
     *c = cfg->advice[cfg->polys[p].out_col];
     *row = (size_t)((long long)gate_region_row(region) + cfg->polys[p].out_rot);
 }
@@ -266,10 +277,12 @@ static void layout(halo2_orchard_config *cfg) {
     cfg->s1_start[0] = 2;
     cfg->s1_start[1] = cfg->s1_start[0] + HALO2_ORCHARD_S1_ROWS + 2;
     for (int i = 0; i < HALO2_ORCHARD_RC_CHAINS; i++)
-        cfg->rc_start[i] = cfg->s1_start[1] + HALO2_ORCHARD_S1_ROWS + 2 + (size_t)i * (RC_WORDS + 1);
+        cfg->rc_start[i] = cfg->s1_start[1] + HALO2_ORCHARD_S1_ROWS + 2 +
+                           (size_t)i * (RC_WORDS + 1);
     cfg->gates_start = GATE_ROW0;
     for (int r = 0; r < GATE_REGIONS; r++)
-        cfg->region_row[r % HALO2_ORCHARD_SIMPLE][r / HALO2_ORCHARD_SIMPLE] = gate_region_row(r);
+        cfg->region_row[r % HALO2_ORCHARD_SIMPLE][r / HALO2_ORCHARD_SIMPLE] =
+            gate_region_row(r);
     layout_gen *l = calloc(1, sizeof *l);
     if (l == NULL) {
         cfg->error = 1;
@@ -278,8 +291,10 @@ static void layout(halo2_orchard_config *cfg) {
     l->cfg = cfg;
     l->rng = 0x6f72636861726431u;
     /* running sums' z_0 into later gates */
-    for (int i = 0; i < HALO2_ORCHARD_RC_CHAINS; i++) copy_to_input(l, cfg->advice[9], cfg->rc_start[i], 0, 0);
-    for (int c = 0; c < 2; c++) copy_to_input(l, cfg->advice[5 * c + 2], cfg->s1_start[c], 0, 0);
+    for (int i = 0; i < HALO2_ORCHARD_RC_CHAINS; i++)
+        copy_to_input(l, cfg->advice[9], cfg->rc_start[i], 0, 0);
+    for (int c = 0; c < 2; c++)
+        copy_to_input(l, cfg->advice[5 * c + 2], cfg->s1_start[c], 0, 0);
     /* constants (fixed 3) and fixed 8, 9, 10 at the destination's row */
     static const int fcols[4] = {3, 8, 9, 10}, fcount[4] = {16, 4, 4, 4};
     for (int f = 0; f < 4; f++)
@@ -346,7 +361,8 @@ void halo2_orchard_configure(halo2_cs *cs, halo2_orchard_config *cfg) {
                 g.inputs = in;
                 g.n_inputs = n_in;
                 const int b = body(&g, (degs[p] - '0') - group_len[grp]);
-                add_poly(cs, cfg, s, halo2_query_selector(cs, cfg->selectors[s]), b, shuffled[p]);
+                add_poly(cs, cfg, s, halo2_query_selector(cs, cfg->selectors[s]), b,
+                         shuffled[p]);
             }
         }
     cfg->first_poly[HALO2_ORCHARD_SIMPLE] = cfg->n_polys;
@@ -375,12 +391,15 @@ void halo2_orchard_configure(halo2_cs *cs, halo2_orchard_config *cfg) {
         pasta_fp_one(&one);
         pasta_fp_from_u64(&shift, TABLE_ROWS);
         int q_running = halo2_query_selector(cs, cfg->q_running);
-        int z = halo2_query_advice(cs, cfg->advice[9], 0), z_next = halo2_query_advice(cs, cfg->advice[9], 1);
-        int running = halo2_expr_product(cs, q_running,
-                                         halo2_expr_sub(cs, z, halo2_expr_scaled(cs, z_next, &shift)));
-        int short_ = halo2_expr_product(cs, halo2_expr_sub(cs, halo2_expr_constant(cs, &one),
-                                                          halo2_query_selector(cs, cfg->q_running)),
-                                        halo2_query_advice(cs, cfg->advice[9], 0));
+        int z = halo2_query_advice(cs, cfg->advice[9], 0),
+            z_next = halo2_query_advice(cs, cfg->advice[9], 1);
+        int running = halo2_expr_product(
+            cs, q_running, halo2_expr_sub(cs, z, halo2_expr_scaled(cs, z_next, &shift)));
+        int short_ =
+            halo2_expr_product(cs,
+                               halo2_expr_sub(cs, halo2_expr_constant(cs, &one),
+                                              halo2_query_selector(cs, cfg->q_running)),
+                               halo2_query_advice(cs, cfg->advice[9], 0));
         int in = halo2_expr_product(cs, halo2_query_selector(cs, cfg->q_lookup),
                                     halo2_expr_sum(cs, running, short_));
         halo2_cs_lookup(cs, &in, &cfg->fixed[0], 1);
@@ -420,7 +439,8 @@ int halo2_orchard_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
     for (int i = 0; i < HALO2_ORCHARD_RC_CHAINS; i++)
         for (size_t r = 0; r < RC_WORDS; r++) {
             rc |= halo2_enable_selector(a, cfg->q_lookup, cfg->rc_start[i] + r);
-            if (r + 1 < RC_WORDS) rc |= halo2_enable_selector(a, cfg->q_running, cfg->rc_start[i] + r);
+            if (r + 1 < RC_WORDS)
+                rc |= halo2_enable_selector(a, cfg->q_running, cfg->rc_start[i] + r);
         }
     for (int i = 0; i < cfg->n_copies; i++) {
         const halo2_orchard_copy *c = &cfg->copies[i];
@@ -437,7 +457,8 @@ static void apply_copies(pasta_fp *advice, const pasta_fp *fixed, size_t n,
         const halo2_orchard_copy *c = &cfg->copies[i];
         if (c->dst_col < 0 || c->dst_row < lo || c->dst_row > hi) continue;
         const pasta_fp *src = c->src.type == HALO2_ADVICE ? advice : fixed;
-        advice[(size_t)c->dst_col * n + c->dst_row] = src[(size_t)c->src.index * n + c->src_row];
+        advice[(size_t)c->dst_col * n + c->dst_row] =
+            src[(size_t)c->src.index * n + c->src_row];
     }
 }
 
@@ -470,7 +491,8 @@ static int solver_init(solver *sv, const halo2_cs *cs, const halo2_orchard_confi
 }
 
 /* out := body at row */
-static void solve(pasta_fp *advice, const solver *sv, const halo2_orchard_config *cfg, int p, size_t row) {
+static void solve(pasta_fp *advice, const solver *sv, const halo2_orchard_config *cfg, int p,
+                  size_t row) {
     const halo2_orchard_poly *q = &cfg->polys[p];
     const halo2_program *pr = &sv->pr[p];
     const size_t n = sv->view.stride;
@@ -480,9 +502,10 @@ static void solve(pasta_fp *advice, const solver *sv, const halo2_orchard_config
         *halo2_program_slot(pr, &sv->s[p], pr->outputs[0]);
 }
 
-int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_ORCHARD_INSTANCES],
-                                     const halo2_cs *cs, int k, const halo2_orchard_config *cfg,
-                                     uint64_t seed) {
+int halo2_orchard_synthesize_witness(pasta_fp *advice,
+                                     pasta_fp instances[HALO2_ORCHARD_INSTANCES],
+                                     const halo2_cs *cs, int k,
+                                     const halo2_orchard_config *cfg, uint64_t seed) {
     if (advice == NULL || instances == NULL || cs == NULL || cfg == NULL || cfg->error ||
         k != HALO2_ORCHARD_K || cs->num_advice != 10)
         return PASTA_ERR_INVALID_ARG;
@@ -492,7 +515,8 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
     if (fixed == NULL) return PASTA_ERR_NO_MEMORY;
     const size_t usable = n - (size_t)(halo2_cs_blinding_factors(cs) + 1);
     for (int c = 3; c < 14; c++)
-        for (size_t row = 0; row < usable; row++) fixed_value(&fixed[(size_t)c * n + row], cfg, c, row);
+        for (size_t row = 0; row < usable; row++)
+            fixed_value(&fixed[(size_t)c * n + row], cfg, c, row);
     memset(advice, 0, 10 * n * sizeof *advice);
     solver sv = {0};
     const int src = solver_init(&sv, cs, cfg);
@@ -501,7 +525,8 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
         free(fixed);
         return src;
     }
-    sv.view = (halo2_leaf_view){.fixed = fixed, .advice = advice, .stride = n, .size = (long)n, .rot_scale = 1};
+    sv.view = (halo2_leaf_view){
+        .fixed = fixed, .advice = advice, .stride = n, .size = (long)n, .rot_scale = 1};
     uint64_t rng = seed * 0xd1342543de82ef95u + 0x9e3779b97f4a7c15u;
     pasta_fp shift;
     pasta_fp_from_u64(&shift, TABLE_ROWS);
@@ -511,7 +536,8 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
     for (int c = 0; c < 2; c++) {
         const size_t s = cfg->s1_start[c], m = HALO2_ORCHARD_S1_ROWS;
         for (int col = 0; col < 10; col++)
-            for (size_t row = s - 1; row <= s + m; row++) rand_fp(&advice[(size_t)col * n + row], &rng);
+            for (size_t row = s - 1; row <= s + m; row++)
+                rand_fp(&advice[(size_t)col * n + row], &rng);
         pasta_fp *xa = &advice[(size_t)(5 * c) * n], *xp = &advice[(size_t)(5 * c + 1) * n],
                  *z = &advice[(size_t)(5 * c + 2) * n], *l1 = &advice[(size_t)(5 * c + 3) * n],
                  *l2 = &advice[(size_t)(5 * c + 4) * n];
@@ -532,7 +558,8 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
             pasta_fp_sub(&l2[row], &y, &t);
         }
         for (size_t row = s; row < s + m; row++)
-            for (int p = cfg->s1_first[c]; p < cfg->s1_first[c + 1]; p++) solve(advice, &sv, cfg, p, row);
+            for (int p = cfg->s1_first[c]; p < cfg->s1_first[c + 1]; p++)
+                solve(advice, &sv, cfg, p, row);
     }
     /* range checks: z_i = w_i + 2^10 z_{i+1} over random 10-bit words, z_25 = w_25 */
     for (int i = 0; i < HALO2_ORCHARD_RC_CHAINS; i++) {
@@ -551,13 +578,16 @@ int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_
         const size_t mid = gate_region_row(r);
         const int s = r % HALO2_ORCHARD_SIMPLE;
         for (int col = 0; col < 10; col++)
-            for (size_t row = mid - 1; row <= mid + 1; row++) rand_fp(&advice[(size_t)col * n + row], &rng);
+            for (size_t row = mid - 1; row <= mid + 1; row++)
+                rand_fp(&advice[(size_t)col * n + row], &rng);
         apply_copies(advice, fixed, n, cfg, mid - 1, mid + 1);
-        for (int p = cfg->first_poly[s]; p < cfg->first_poly[s + 1]; p++) solve(advice, &sv, cfg, p, mid);
+        for (int p = cfg->first_poly[s]; p < cfg->first_poly[s + 1]; p++)
+            solve(advice, &sv, cfg, p, mid);
     }
     for (int i = 0; i < cfg->n_copies; i++) {
         const halo2_orchard_copy *c = &cfg->copies[i];
-        if (c->dst_col < 0) instances[c->dst_row] = advice[(size_t)c->src.index * n + c->src_row];
+        if (c->dst_col < 0)
+            instances[c->dst_row] = advice[(size_t)c->src.index * n + c->src_row];
     }
     solver_free(&sv);
     free(fixed);

@@ -15,19 +15,19 @@
 #include "keygen.h"
 
 #define HALO2_ORCHARD_K 11
-#define HALO2_ORCHARD_SIMPLE 52   /* simple selectors */
-#define HALO2_ORCHARD_POLYS 193   /* gate polynomials */
+#define HALO2_ORCHARD_SIMPLE 52    /* simple selectors */
+#define HALO2_ORCHARD_POLYS 193    /* gate polynomials */
 #define HALO2_ORCHARD_INSTANCES 10 /* public rows */
-#define HALO2_ORCHARD_REGIONS 9   /* regions of each simple selector */
-#define HALO2_ORCHARD_S1_ROWS 170 /* q_s1 rows of each Sinsemilla config */
-#define HALO2_ORCHARD_RC_CHAINS 6 /* range-check running sums, 25 + 1 words each */
+#define HALO2_ORCHARD_REGIONS 9    /* regions of each simple selector */
+#define HALO2_ORCHARD_S1_ROWS 170  /* q_s1 rows of each Sinsemilla config */
+#define HALO2_ORCHARD_RC_CHAINS 6  /* range-check running sums, 25 + 1 words each */
 #define HALO2_ORCHARD_MAX_COPIES 160
 
 /* A gate polynomial: gate * (body - out), body free of out and of later polynomials'
  * outs in its region, so out := body is a solution. */
 typedef struct halo2_orchard_poly {
-    int selector;       /* simple selector index, or -1 - c for Sinsemilla config c's q_s1 */
-    int body;           /* node of body */
+    int selector; /* simple selector index, or -1 - c for Sinsemilla config c's q_s1 */
+    int body;     /* node of body */
     int out_col, out_rot;
 } halo2_orchard_poly;
 
@@ -51,9 +51,9 @@ typedef struct halo2_orchard_config {
     int first_poly[HALO2_ORCHARD_SIMPLE + 1], s1_first[3];
     /* layout (rows) */
     size_t region_row[HALO2_ORCHARD_SIMPLE][HALO2_ORCHARD_REGIONS]; /* selector rows */
-    size_t s1_start[2];  /* first q_s1 row of each config (HALO2_ORCHARD_S1_ROWS rows) */
+    size_t s1_start[2]; /* first q_s1 row of each config (HALO2_ORCHARD_S1_ROWS rows) */
     size_t rc_start[HALO2_ORCHARD_RC_CHAINS]; /* first row of each range-check chain */
-    size_t gates_start;  /* first row of the gate regions */
+    size_t gates_start;                       /* first row of the gate regions */
     halo2_orchard_copy copies[HALO2_ORCHARD_MAX_COPIES];
     int n_copies;
     int error;
@@ -72,8 +72,9 @@ int halo2_orchard_synthesize_keygen(halo2_assembly *a, const halo2_cs *cs,
  * zeroed first) and the 10 instance values. cs is the configured system (compressed or
  * not). Returns PASTA_OK, or PASTA_ERR_INVALID_ARG (k != 11, NULL, cfg->error),
  * PASTA_ERR_NO_MEMORY. */
-int halo2_orchard_synthesize_witness(pasta_fp *advice, pasta_fp instances[HALO2_ORCHARD_INSTANCES],
-                                     const halo2_cs *cs, int k, const halo2_orchard_config *cfg,
-                                     uint64_t seed);
+int halo2_orchard_synthesize_witness(pasta_fp *advice,
+                                     pasta_fp instances[HALO2_ORCHARD_INSTANCES],
+                                     const halo2_cs *cs, int k,
+                                     const halo2_orchard_config *cfg, uint64_t seed);
 
 #endif /* PASTA_HALO2_ORCHARD_H */

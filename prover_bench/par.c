@@ -16,7 +16,9 @@ static int trace_fd = -2; /* -2: not read yet; -1: off */
 int halo2_trace_on(void) {
     if (trace_fd == -2) {
         const char *tr = getenv("PASTA_PARALLEL_TRACE");
-        trace_fd = tr != NULL && *tr != '\0' ? open(tr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
+        trace_fd = tr != NULL && *tr != '\0'
+                       ? open(tr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)
+                       : -1;
     }
     return trace_fd >= 0;
 }
@@ -64,7 +66,8 @@ void halo2_par_for(size_t n, int T, halo2_range_fn fn, void *ctx) {
         double t0 = halo2_thread_ns(), prev = t0;
         int len = snprintf(line, sizeof line - 2, "R %d %.0f", T, t0);
         for (int t = 0; t < T; t++) {
-            fn(ctx, range_lo(n, (size_t)T, (size_t)t), range_lo(n, (size_t)T, (size_t)t + 1), t);
+            fn(ctx, range_lo(n, (size_t)T, (size_t)t), range_lo(n, (size_t)T, (size_t)t + 1),
+               t);
             double now = halo2_thread_ns();
             len += snprintf(line + len, sizeof line - 2 - (size_t)len, " %.0f", now - prev);
             prev = now;

@@ -65,7 +65,8 @@ int halo2_params_write(const halo2_params *p, uint8_t *out, size_t cap, size_t *
     for (int i = 0; i < 4; i++) out[i] = (uint8_t)(p->k >> (8 * i));
     uint8_t *o = out + 4;
     for (size_t i = 0; i < p->n; i++, o += 32) pasta_vesta_affine_to_bytes(o, &p->g[i]);
-    for (size_t i = 0; i < p->n; i++, o += 32) pasta_vesta_affine_to_bytes(o, &p->g_lagrange[i]);
+    for (size_t i = 0; i < p->n; i++, o += 32)
+        pasta_vesta_affine_to_bytes(o, &p->g_lagrange[i]);
     pasta_vesta_affine_to_bytes(o, &p->w);
     pasta_vesta_affine_to_bytes(o + 32, &p->u);
     *len = need;
@@ -86,8 +87,10 @@ int halo2_params_read(halo2_params *p, const uint8_t *in, size_t len) {
     }
     const uint8_t *s = in + 4;
     int rc = PASTA_OK;
-    for (size_t i = 0; i < n && rc == PASTA_OK; i++, s += 32) rc = pasta_vesta_affine_from_bytes(&g[i], s);
-    for (size_t i = 0; i < n && rc == PASTA_OK; i++, s += 32) rc = pasta_vesta_affine_from_bytes(&gl[i], s);
+    for (size_t i = 0; i < n && rc == PASTA_OK; i++, s += 32)
+        rc = pasta_vesta_affine_from_bytes(&g[i], s);
+    for (size_t i = 0; i < n && rc == PASTA_OK; i++, s += 32)
+        rc = pasta_vesta_affine_from_bytes(&gl[i], s);
     if (rc == PASTA_OK) rc = pasta_vesta_affine_from_bytes(&w, s);
     if (rc == PASTA_OK) rc = pasta_vesta_affine_from_bytes(&u, s + 32);
     if (rc != PASTA_OK) {

@@ -55,7 +55,8 @@ int halo2_permutation_commit(prover *p) {
     int rc = (num && den && z && omega_pow) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) { /* β ω^row */
         omega_pow[0] = p->beta;
-        for (size_t r = 1; r < n; r++) pasta_fp_mul(&omega_pow[r], &omega_pow[r - 1], &p->d->omega);
+        for (size_t r = 1; r < n; r++)
+            pasta_fp_mul(&omega_pow[r], &omega_pow[r - 1], &p->d->omega);
     }
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
@@ -64,7 +65,8 @@ int halo2_permutation_commit(prover *p) {
         pasta_fp_one(&delta_pow);
         for (int s = 0; rc == PASTA_OK && s < p->nsets; s++) {
             const int lo = s * p->chunk;
-            const int hi = lo + p->chunk < cs->n_perm_columns ? lo + p->chunk : cs->n_perm_columns;
+            const int hi = lo + p->chunk < cs->n_perm_columns ? lo + p->chunk
+                                                              : cs->n_perm_columns;
             pasta_fp dp[HALO2_MAX_COLUMNS];
             for (int c = lo; c < hi; c++) {
                 dp[c - lo] = delta_pow;
@@ -81,9 +83,11 @@ int halo2_permutation_commit(prover *p) {
             last_z = z[n - (size_t)(p->blinding + 1)];
             rc = halo2_random_fp(p, &cd->z_blinds[s]);
             pasta_vesta_affine c;
-            if (rc == PASTA_OK) rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->z_blinds[s], p->threads);
             if (rc == PASTA_OK)
-                rc = halo2_to_poly_and_coset(p, z, &cd->z_polys[(size_t)s * n], &cd->z_cosets[(size_t)s * p->N]);
+                rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->z_blinds[s], p->threads);
+            if (rc == PASTA_OK)
+                rc = halo2_to_poly_and_coset(p, z, &cd->z_polys[(size_t)s * n],
+                                             &cd->z_cosets[(size_t)s * p->N]);
             if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
         }
     }
@@ -131,8 +135,8 @@ void halo2_permutation_chunk(const prover *p, int ci, long start, eval_scratch *
     const long last = -(long)(p->blinding + 1) * (long)p->rot_scale;
     for (int st = 1; st < p->nsets; st++) {
         const pasta_fp *zi = &cd->z_cosets[(size_t)st * p->N + (size_t)start];
-        const pasta_fp *zp =
-            halo2_window(&cd->z_cosets[(size_t)(st - 1) * p->N], (long)p->N, start + last, CHUNK, w1);
+        const pasta_fp *zp = halo2_window(&cd->z_cosets[(size_t)(st - 1) * p->N], (long)p->N,
+                                          start + last, CHUNK, w1);
         for (int r = 0; r < CHUNK; r++) {
             pasta_fp_sub(&t, &zi[r], &zp[r]);
             pasta_fp_mul(&tmp[r], &t, &l0[r]);
@@ -150,7 +154,8 @@ void halo2_permutation_chunk(const prover *p, int ci, long start, eval_scratch *
         const int lo = st * p->chunk;
         const int hi = lo + p->chunk < cs->n_perm_columns ? lo + p->chunk : cs->n_perm_columns;
         const pasta_fp *z = &cd->z_cosets[(size_t)st * p->N];
-        const pasta_fp *znext = halo2_window(z, (long)p->N, start + (long)p->rot_scale, CHUNK, w1);
+        const pasta_fp *znext =
+            halo2_window(z, (long)p->N, start + (long)p->rot_scale, CHUNK, w1);
         pasta_fp left[CHUNK], right[CHUNK], bx[CHUNK]; /* bx: β X δ^j */
         for (int r = 0; r < CHUNK; r++) {
             left[r] = znext[r];
@@ -191,8 +196,8 @@ static void fold(const verifier *v, pasta_fp *h, const pasta_fp *term) {
 }
 
 /* ---- Verifier: Evaluated::expressions at x. */
-void halo2_permutation_expressions(const verifier *v, const circ *c, const halo2_lagrange_at_x *l,
-                                   pasta_fp *h) {
+void halo2_permutation_expressions(const verifier *v, const circ *c,
+                                   const halo2_lagrange_at_x *l, pasta_fp *h) {
     const halo2_cs *cs = v->cs;
     pasta_fp one, t, u;
     pasta_fp_one(&one);

@@ -16,7 +16,8 @@ void halo2_program_free(halo2_program *pr) {
 
 static uint64_t node_hash(int op, int a, int b, int query, const pasta_fp *c) {
     uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)op;
-    const uint64_t parts[3] = {(uint64_t)(uint32_t)a, (uint64_t)(uint32_t)b, (uint64_t)(uint32_t)query};
+    const uint64_t parts[3] = {(uint64_t)(uint32_t)a, (uint64_t)(uint32_t)b,
+                               (uint64_t)(uint32_t)query};
     for (int i = 0; i < 3; i++) h = (h ^ parts[i]) * 0x100000001b3ull + (h >> 29);
     if (c != NULL) {
         uint8_t bytes[32];
@@ -32,11 +33,13 @@ typedef struct canon_node {
 
 static int has_constant(int op) { return op == HALO2_E_CONSTANT || op == HALO2_E_SCALED; }
 static int has_a(int op) {
-    return op == HALO2_E_NEGATED || op == HALO2_E_SCALED || op == HALO2_E_SUM || op == HALO2_E_PRODUCT;
+    return op == HALO2_E_NEGATED || op == HALO2_E_SCALED || op == HALO2_E_SUM ||
+           op == HALO2_E_PRODUCT;
 }
 static int has_b(int op) { return op == HALO2_E_SUM || op == HALO2_E_PRODUCT; }
 static int is_leaf(int op) {
-    return op == HALO2_E_FIXED || op == HALO2_E_ADVICE || op == HALO2_E_INSTANCE || op == HALO2_E_SELECTOR;
+    return op == HALO2_E_FIXED || op == HALO2_E_ADVICE || op == HALO2_E_INSTANCE ||
+           op == HALO2_E_SELECTOR;
 }
 /* The query (selector) of a leaf within its list. */
 static int leaf_in_range(const halo2_cs *cs, const halo2_expr *e) {
@@ -65,9 +68,11 @@ int halo2_expr_topo_order(const halo2_cs *cs, int *order) {
                 const int kids[2] = {has_a(e->op) ? e->a : -1, has_b(e->op) ? e->b : -1};
                 for (int j = 0; j < 2; j++) {
                     const int k = kids[j];
-                    if (k == -1 && ((j == 0 && has_a(e->op)) || (j == 1 && has_b(e->op)))) rc = PASTA_ERR_INVALID_ARG;
+                    if (k == -1 && ((j == 0 && has_a(e->op)) || (j == 1 && has_b(e->op))))
+                        rc = PASTA_ERR_INVALID_ARG;
                     if (k == -1) continue;
-                    if (k < 0 || k >= n || state[k] == 1) rc = PASTA_ERR_INVALID_ARG; /* range, cycle */
+                    if (k < 0 || k >= n || state[k] == 1)
+                        rc = PASTA_ERR_INVALID_ARG; /* range, cycle */
                     else if (state[k] == 0) stack[sp++] = k;
                 }
             } else {
@@ -99,8 +104,8 @@ static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_
             free(table);
             return PASTA_ERR_INVALID_ARG;
         }
-        canon_node k = {e->op, has_a(e->op) ? canon[e->a] : -1, has_b(e->op) ? canon[e->b] : -1,
-                        is_leaf(e->op) ? e->query : -1};
+        canon_node k = {e->op, has_a(e->op) ? canon[e->a] : -1,
+                        has_b(e->op) ? canon[e->b] : -1, is_leaf(e->op) ? e->query : -1};
         if (has_b(e->op) && k.a > k.b) {
             int t = k.a;
             k.a = k.b;
@@ -116,8 +121,8 @@ static int canonicalise(const halo2_cs *cs, const int *order, int *canon, canon_
                 canon[i] = i;
                 break;
             }
-            if (cn[j].op == k.op && cn[j].a == k.a && cn[j].b == k.b && cn[j].query == k.query &&
-                (c == NULL || pasta_fp_eq(&cs->nodes[j].c, c))) {
+            if (cn[j].op == k.op && cn[j].a == k.a && cn[j].b == k.b &&
+                cn[j].query == k.query && (c == NULL || pasta_fp_eq(&cs->nodes[j].c, c))) {
                 canon[i] = j;
                 break;
             }
@@ -139,8 +144,8 @@ typedef struct builder {
     const halo2_cs *cs;
     const int *canon;
     const canon_node *cn;
-    int *vid;       /* per node: its value, -1 */
-    int *leaf_of;   /* per value: leaf index, or -1 for a computed value */
+    int *vid;     /* per node: its value, -1 */
+    int *leaf_of; /* per value: leaf index, or -1 for a computed value */
     int nvalues;
     vop *ops;
     int nops, cap_ops;
@@ -173,7 +178,8 @@ static int push_op(builder *b, int op, int a, int bb, const pasta_fp *c) {
     o->a = a;
     o->b = bb;
     o->m = 0;
-    o->dst = (op == HALO2_P_FOLD || op == HALO2_P_GSTART || op == HALO2_P_GFOLD || op == HALO2_P_GEND)
+    o->dst = (op == HALO2_P_FOLD || op == HALO2_P_GSTART || op == HALO2_P_GFOLD ||
+              op == HALO2_P_GEND)
                  ? -1
                  : new_value(b, -1);
     if (c) o->c = *c;
@@ -292,8 +298,8 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
     uint8_t *fx = calloc(nn, 1), *derivable = derive ? calloc(nn, 1) : NULL;
     int *pinned_vals = malloc((size_t)(npinned ? npinned : 1) * sizeof *pinned_vals);
     int *last = NULL, *slot = NULL, *free_list = NULL;
-    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves && order && pinned_vals &&
-              fx && (!derive || derivable))
+    int rc = (canon && vid && cn && tm && ta && b.leaf_of && b.leaves && order &&
+              pinned_vals && fx && (!derive || derivable))
                  ? PASTA_OK
                  : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = halo2_expr_topo_order(cs, order);
@@ -322,7 +328,8 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
                 else if (e->op == HALO2_E_FIXED) fx[i] = 1;
                 else if (is_leaf(e->op)) fx[i] = 0;
                 else if (has_b(e->op))
-                    fx[i] = (fx[e->a] && fx[e->b]) ? (fx[e->a] == 2 && fx[e->b] == 2 ? 2 : 1) : 0;
+                    fx[i] = (fx[e->a] && fx[e->b]) ? (fx[e->a] == 2 && fx[e->b] == 2 ? 2 : 1)
+                                                   : 0;
                 else fx[i] = fx[e->a];
                 /* worth a precomputed column: a fixed-only composite with a
                  * multiplication in it (one read instead of at least one product) */
@@ -338,12 +345,15 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
         for (int g = 0; g < nfold && !b.error;) {
             int m = 1;
             const int s = fold_selector(cs, canon, cn, fx, fold_roots[g]);
-            while (s >= 0 && g + m < nfold && fold_selector(cs, canon, cn, fx, fold_roots[g + m]) == s) m++;
+            while (s >= 0 && g + m < nfold &&
+                   fold_selector(cs, canon, cn, fx, fold_roots[g + m]) == s)
+                m++;
             if (m >= 2) {
                 for (int j = 0; j < m; j++) {
                     const int r = canon[fold_roots[g + j]];
                     const int body = cn[r].a == s ? cn[r].b : cn[r].a;
-                    push_op(&b, j == 0 ? HALO2_P_GSTART : HALO2_P_GFOLD, emit(&b, body), -1, NULL);
+                    push_op(&b, j == 0 ? HALO2_P_GSTART : HALO2_P_GFOLD, emit(&b, body), -1,
+                            NULL);
                 }
                 b.ops[b.nops - 1].b = -1;
                 push_op(&b, HALO2_P_GEND, emit(&b, s), -1, NULL);
@@ -400,7 +410,8 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
             const int operands[2] = {o->a, o->b};
             for (int j = 0; j < 2; j++) {
                 const int u = operands[j];
-                if (u < 0 || b.leaf_of[u] >= 0 || last[u] != k || (j == 1 && u == o->a)) continue;
+                if (u < 0 || b.leaf_of[u] >= 0 || last[u] != k || (j == 1 && u == o->a))
+                    continue;
                 free_list[nfree++] = slot[u];
             }
             q->dst = -1;
@@ -437,22 +448,27 @@ static int compile(halo2_program *pr, const halo2_cs *cs, const int *fold_roots,
  * expressions pinned (pinned slot order: lookup by lookup, inputs then tables). */
 static int compile_gates(halo2_program *pr, const halo2_cs *cs, int derive, int *derived,
                          int *nderived) {
-    int pinned[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH], slots[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
+    int pinned[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH],
+        slots[2 * HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH];
     int np = 0;
     if (cs->n_lookups < 0 || cs->n_lookups > HALO2_MAX_LOOKUPS) return PASTA_ERR_INVALID_ARG;
     for (int l = 0; l < cs->n_lookups; l++) {
-        if (cs->lookups[l].n < 1 || cs->lookups[l].n > HALO2_MAX_LOOKUP_WIDTH) return PASTA_ERR_INVALID_ARG;
+        if (cs->lookups[l].n < 1 || cs->lookups[l].n > HALO2_MAX_LOOKUP_WIDTH)
+            return PASTA_ERR_INVALID_ARG;
         for (int i = 0; i < cs->lookups[l].n; i++) pinned[np++] = cs->lookups[l].input[i];
         for (int i = 0; i < cs->lookups[l].n; i++) pinned[np++] = cs->lookups[l].table[i];
     }
-    if (cs->n_gate_polys < 0 || cs->n_gate_polys > HALO2_MAX_POLYS) return PASTA_ERR_INVALID_ARG;
-    int rc = compile(pr, cs, cs->gate_polys, cs->n_gate_polys, pinned, np, slots, derive, derived,
-                     nderived, 0);
+    if (cs->n_gate_polys < 0 || cs->n_gate_polys > HALO2_MAX_POLYS)
+        return PASTA_ERR_INVALID_ARG;
+    int rc = compile(pr, cs, cs->gate_polys, cs->n_gate_polys, pinned, np, slots, derive,
+                     derived, nderived, 0);
     if (rc != PASTA_OK) return rc;
     np = 0;
     for (int l = 0; l < cs->n_lookups; l++) {
-        for (int i = 0; i < cs->lookups[l].n; i++) pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i] = slots[np++];
-        for (int i = 0; i < cs->lookups[l].n; i++) pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i] = slots[np++];
+        for (int i = 0; i < cs->lookups[l].n; i++)
+            pr->lookup_input[l * HALO2_MAX_LOOKUP_WIDTH + i] = slots[np++];
+        for (int i = 0; i < cs->lookups[l].n; i++)
+            pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH + i] = slots[np++];
     }
     return PASTA_OK;
 }
@@ -461,7 +477,8 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs) {
     return compile_gates(pr, cs, 0, NULL, NULL);
 }
 
-int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const halo2_cs *cs) {
+int halo2_program_compile_split(halo2_program *pr, halo2_program *derived,
+                                const halo2_cs *cs) {
     memset(derived, 0, sizeof *derived);
     const size_t nn = (size_t)(cs->n_nodes ? cs->n_nodes : 1);
     int *nodes = malloc(nn * sizeof *nodes), nd = 0;
@@ -470,7 +487,8 @@ int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const
     if (rc == PASTA_OK) {
         int *outs = malloc((size_t)(nd ? nd : 1) * sizeof *outs);
         halo2_program tmp;
-        rc = outs ? compile(&tmp, cs, NULL, 0, nodes, nd, outs, 0, NULL, NULL, 0) : PASTA_ERR_NO_MEMORY;
+        rc = outs ? compile(&tmp, cs, NULL, 0, nodes, nd, outs, 0, NULL, NULL, 0)
+                  : PASTA_ERR_NO_MEMORY;
         if (rc == PASTA_OK) {
             *derived = tmp;
             derived->outputs = outs;
@@ -488,7 +506,8 @@ int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const
     return rc;
 }
 
-int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int *roots, int n) {
+int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int *roots,
+                                int n) {
     memset(pr, 0, sizeof *pr);
     if (n < 0 || (n > 0 && roots == NULL)) return PASTA_ERR_INVALID_ARG;
     int *outs = malloc((size_t)(n ? n : 1) * sizeof *outs);
@@ -510,9 +529,11 @@ void halo2_program_scratch_free(halo2_program_scratch *s) {
     memset(s, 0, sizeof *s);
 }
 
-int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr, size_t width) {
+int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr,
+                               size_t width) {
     memset(s, 0, sizeof *s);
-    const size_t nl = (size_t)(pr->nleaves ? pr->nleaves : 1), nb = (size_t)(pr->nbufs ? pr->nbufs : 1);
+    const size_t nl = (size_t)(pr->nleaves ? pr->nleaves : 1),
+                 nb = (size_t)(pr->nbufs ? pr->nbufs : 1);
     s->width = width;
     s->leaf = malloc(nl * sizeof *s->leaf);
     s->leafbuf = malloc(nl * width * sizeof(pasta_fp));
@@ -551,12 +572,12 @@ void halo2_program_bind(const halo2_program *pr, const halo2_cs *cs, const halo2
         switch (lf->type) {
         case HALO2_P_LEAF_CONST: continue; /* filled by halo2_program_scratch_init */
         case HALO2_P_LEAF_DERIVED:
-            s->leaf[i] = halo2_window(v->derived + (size_t)lf->query * v->stride, v->size, start,
-                                      s->width, dst);
+            s->leaf[i] = halo2_window(v->derived + (size_t)lf->query * v->stride, v->size,
+                                      start, s->width, dst);
             continue;
         case HALO2_E_SELECTOR:
-            s->leaf[i] = halo2_window(v->selector + (size_t)lf->query * v->stride, v->size, start,
-                                      s->width, dst);
+            s->leaf[i] = halo2_window(v->selector + (size_t)lf->query * v->stride, v->size,
+                                      start, s->width, dst);
             continue;
         case HALO2_E_FIXED: q = &cs->fixed_queries[lf->query], base = v->fixed; break;
         case HALO2_E_ADVICE: q = &cs->advice_queries[lf->query], base = v->advice; break;
@@ -569,7 +590,8 @@ void halo2_program_bind(const halo2_program *pr, const halo2_cs *cs, const halo2
 
 const pasta_fp *halo2_program_slot(const halo2_program *pr, const halo2_program_scratch *s,
                                    int slot) {
-    return slot < pr->nleaves ? s->leaf[slot] : &s->bufs[(size_t)(slot - pr->nleaves) * s->width];
+    return slot < pr->nleaves ? s->leaf[slot]
+                              : &s->bufs[(size_t)(slot - pr->nleaves) * s->width];
 }
 
 /* acc = acc y + term */
@@ -588,10 +610,21 @@ void halo2_program_run(const halo2_program *pr, halo2_program_scratch *s, const 
         case HALO2_P_CONST:
             for (size_t t = 0; t < W; t++) d[t] = o->c;
             break;
-        case HALO2_P_ADD: pasta_fp_vec_add(d, halo2_program_slot(pr, s, o->a), halo2_program_slot(pr, s, o->b), W); break;
-        case HALO2_P_SUB: pasta_fp_vec_sub(d, halo2_program_slot(pr, s, o->a), halo2_program_slot(pr, s, o->b), W); break;
-        case HALO2_P_MUL: pasta_fp_vec_mul(d, halo2_program_slot(pr, s, o->a), halo2_program_slot(pr, s, o->b), W); break;
-        case HALO2_P_SCALE: pasta_fp_vec_scale(d, halo2_program_slot(pr, s, o->a), &o->c, W); break;
+        case HALO2_P_ADD:
+            pasta_fp_vec_add(d, halo2_program_slot(pr, s, o->a),
+                             halo2_program_slot(pr, s, o->b), W);
+            break;
+        case HALO2_P_SUB:
+            pasta_fp_vec_sub(d, halo2_program_slot(pr, s, o->a),
+                             halo2_program_slot(pr, s, o->b), W);
+            break;
+        case HALO2_P_MUL:
+            pasta_fp_vec_mul(d, halo2_program_slot(pr, s, o->a),
+                             halo2_program_slot(pr, s, o->b), W);
+            break;
+        case HALO2_P_SCALE:
+            pasta_fp_vec_scale(d, halo2_program_slot(pr, s, o->a), &o->c, W);
+            break;
         case HALO2_P_NEG: {
             const pasta_fp *a = halo2_program_slot(pr, s, o->a);
             for (size_t t = 0; t < W; t++) pasta_fp_neg(&d[t], &a[t]);
@@ -603,7 +636,9 @@ void halo2_program_run(const halo2_program *pr, halo2_program_scratch *s, const 
             break;
         }
         case HALO2_P_FOLD: fold_vec(s->acc, halo2_program_slot(pr, s, o->a), y, W); break;
-        case HALO2_P_GSTART: memcpy(s->gacc, halo2_program_slot(pr, s, o->a), W * sizeof *s->gacc); break;
+        case HALO2_P_GSTART:
+            memcpy(s->gacc, halo2_program_slot(pr, s, o->a), W * sizeof *s->gacc);
+            break;
         case HALO2_P_GFOLD: fold_vec(s->gacc, halo2_program_slot(pr, s, o->a), y, W); break;
         case HALO2_P_GEND:
             pasta_fp_vec_scale(s->acc, s->acc, &ypow[o->m], W);

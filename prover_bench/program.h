@@ -26,17 +26,17 @@
 #include "cs.h"
 
 enum halo2_prog_opcode {
-    HALO2_P_CONST, /* dst = c */
-    HALO2_P_ADD,   /* dst = a + b */
-    HALO2_P_SUB,   /* dst = a − b */
-    HALO2_P_MUL,   /* dst = a · b */
-    HALO2_P_SCALE, /* dst = a · c */
-    HALO2_P_NEG,   /* dst = −a */
-    HALO2_P_ADDC,  /* dst = a + c */
-    HALO2_P_FOLD,  /* acc = acc · y + a */
+    HALO2_P_CONST,  /* dst = c */
+    HALO2_P_ADD,    /* dst = a + b */
+    HALO2_P_SUB,    /* dst = a − b */
+    HALO2_P_MUL,    /* dst = a · b */
+    HALO2_P_SCALE,  /* dst = a · c */
+    HALO2_P_NEG,    /* dst = −a */
+    HALO2_P_ADDC,   /* dst = a + c */
+    HALO2_P_FOLD,   /* acc = acc · y + a */
     HALO2_P_GSTART, /* t = a (a run of polynomials with one fixed-only factor s) */
-    HALO2_P_GFOLD, /* t = t · y + a */
-    HALO2_P_GEND   /* acc = acc · y^m + a · t (a = s) */
+    HALO2_P_GFOLD,  /* t = t · y + a */
+    HALO2_P_GEND    /* acc = acc · y^m + a · t (a = s) */
 };
 
 typedef struct halo2_prog_op {
@@ -52,9 +52,9 @@ typedef struct halo2_prog_op {
 /* A leaf of type HALO2_P_LEAF_CONST: the constant c in every position. */
 #define HALO2_P_LEAF_CONST 101
 typedef struct halo2_prog_leaf {
-    int type;  /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE, HALO2_E_SELECTOR
+    int type;   /* HALO2_E_FIXED, HALO2_E_ADVICE, HALO2_E_INSTANCE, HALO2_E_SELECTOR
                   (halo2_program_compile_exprs only; query: the selector), HALO2_P_LEAF_* */
-    int query; /* index into that type's queries (DERIVED: index of the derived column) */
+    int query;  /* index into that type's queries (DERIVED: index of the derived column) */
     pasta_fp c; /* CONST */
 } halo2_prog_leaf;
 
@@ -95,7 +95,8 @@ int halo2_program_compile(halo2_program *pr, const halo2_cs *cs);
 int halo2_program_compile_split(halo2_program *pr, halo2_program *derived, const halo2_cs *cs);
 /* No folds: outputs[i] is the slot of roots[i] (i < n); selectors allowed (read as
  * leaves of 0/1 values). For the mock checker and witness solvers. */
-int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int *roots, int n);
+int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int *roots,
+                                int n);
 void halo2_program_free(halo2_program *pr);
 
 /* ---- Running a program on vectors of `width` positions. */
@@ -119,7 +120,8 @@ typedef struct halo2_program_scratch {
 } halo2_program_scratch;
 
 /* PASTA_OK or PASTA_ERR_NO_MEMORY (s zeroed). acc starts at zero. */
-int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr, size_t width);
+int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr,
+                               size_t width);
 void halo2_program_scratch_free(halo2_program_scratch *s);
 
 /* A pointer to width consecutive values of arr (size entries) from position at (mod

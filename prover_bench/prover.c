@@ -13,14 +13,15 @@
 #include <time.h>
 
 const char *const halo2_phase_names[HALO2_NUM_PHASES] = {
-    "advice", "lookups", "permutation", "quotient_ntt", "gates", "h_commit",
-    "evaluations", "multiopen", "ipa"};
+    "advice",   "lookups",     "permutation", "quotient_ntt", "gates",
+    "h_commit", "evaluations", "multiopen",   "ipa"};
 
 /* Phase clock: the calling thread's CPU time on one thread (immune to other processes)
  * and in a traced run (prover_bench/par.h), wall time with more. */
 static double now_ns(int nthreads) {
     struct timespec ts;
-    clock_gettime(nthreads > 1 && !halo2_trace_on() ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(
+        nthreads > 1 && !halo2_trace_on() ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -95,7 +96,8 @@ int halo2_random_fp(prover *p, pasta_fp *r) {
     return pasta_fp_random(r, p->rng, p->rng_ctx) == PASTA_OK ? PASTA_OK : PASTA_ERR_RNG;
 }
 
-int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly, pasta_fp *coset) {
+int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
+                            pasta_fp *coset) {
     memcpy(poly, values, p->n * sizeof *poly);
     TRY(pasta_fp_intt(p->d, poly, p->n, p->threads));
     return pasta_fp_coeff_to_extended(p->d, coset, poly, p->n, p->threads);
@@ -118,10 +120,12 @@ void halo2_prover_view(const prover *p, int ci, int lagrange, halo2_leaf_view *v
     const circuit_data *cd = &p->cd[ci];
     memset(v, 0, sizeof *v);
     if (lagrange) {
-        v->fixed = p->pk->fixed_values, v->advice = cd->adv_values, v->instance = cd->inst_values;
+        v->fixed = p->pk->fixed_values, v->advice = cd->adv_values,
+        v->instance = cd->inst_values;
         v->stride = p->n, v->size = (long)p->n, v->rot_scale = 1;
     } else {
-        v->fixed = p->pk->fixed_cosets, v->advice = cd->adv_cosets, v->instance = cd->inst_cosets;
+        v->fixed = p->pk->fixed_cosets, v->advice = cd->adv_cosets,
+        v->instance = cd->inst_cosets;
         v->derived = p->pk->derived_cosets;
         v->stride = p->N, v->size = (long)p->N, v->rot_scale = (long)p->rot_scale;
     }
@@ -143,7 +147,7 @@ static int commit_instances(prover *p, const halo2_witness *wit) {
             TRY(halo2_ck_commit_lagrange(p->ck, &c, v, &one, p->threads));
             TRY(halo2_transcript_common_point(&p->w.t, &c));
             TRY(halo2_to_poly_and_coset(p, v, &cd->inst_polys[(size_t)i * p->n],
-                                  &cd->inst_cosets[(size_t)i * p->N]));
+                                        &cd->inst_cosets[(size_t)i * p->N]));
         }
     }
     return PASTA_OK;
@@ -155,7 +159,8 @@ static int commit_advice(prover *p, const halo2_witness *wit) {
     for (int ci = 0; ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
         pasta_vesta_affine c[HALO2_MAX_COLUMNS];
-        memcpy(cd->adv_values, wit[ci].advice, (size_t)cs->num_advice * p->n * sizeof(pasta_fp));
+        memcpy(cd->adv_values, wit[ci].advice,
+               (size_t)cs->num_advice * p->n * sizeof(pasta_fp));
         for (int a = 0; a < cs->num_advice; a++)
             for (size_t r = unusable; r < p->n; r++)
                 TRY(halo2_random_fp(p, &cd->adv_values[(size_t)a * p->n + r]));
@@ -166,8 +171,8 @@ static int commit_advice(prover *p, const halo2_witness *wit) {
         for (int a = 0; a < cs->num_advice; a++) TRY(halo2_write_point(&p->w, &c[a]));
         for (int a = 0; a < cs->num_advice; a++)
             TRY(halo2_to_poly_and_coset(p, &cd->adv_values[(size_t)a * p->n],
-                                  &cd->adv_polys[(size_t)a * p->n],
-                                  &cd->adv_cosets[(size_t)a * p->N]));
+                                        &cd->adv_polys[(size_t)a * p->n],
+                                        &cd->adv_cosets[(size_t)a * p->N]));
     }
     return PASTA_OK;
 }
@@ -227,7 +232,8 @@ static int evaluations(prover *p) {
                     break;
                 }
                 rots[nrots] = qs[j].rotation;
-                halo2_rotate_omega(&pts[nrots++], &p->x, &p->d->omega, &p->d->omega_inv, qs[j].rotation);
+                halo2_rotate_omega(&pts[nrots++], &p->x, &p->d->omega, &p->d->omega_inv,
+                                   qs[j].rotation);
             }
             jobs[j].poly = eval_poly(p, &qs[j]);
             jobs[j].point = pts[r];
@@ -236,7 +242,8 @@ static int evaluations(prover *p) {
     if (rc == PASTA_OK) {
         eval_jobs_ctx ec = {jobs, p->n};
         halo2_par_for((size_t)nj, p->nthreads, eval_jobs, &ec);
-        for (int j = 0; j < nj && rc == PASTA_OK; j++) rc = halo2_write_scalar(&p->w, &jobs[j].value);
+        for (int j = 0; j < nj && rc == PASTA_OK; j++)
+            rc = halo2_write_scalar(&p->w, &jobs[j].value);
     }
     free(qs), free(jobs);
     return rc;
@@ -271,7 +278,8 @@ size_t halo2_proof_size(const halo2_vk *vk, int ncircuits) {
                     (size_t)(degree - 1) + 1 + 1 + 2 * (size_t)vk->k;
     size_t scalars = A * (size_t)(cs->n_instance_queries + cs->n_advice_queries) +
                      (size_t)cs->n_fixed_queries + 1 + (size_t)cs->n_perm_columns +
-                     A * (size_t)(nsets > 0 ? 3 * nsets - 1 : 0) + A * 5 * L + (size_t)sets + 2;
+                     A * (size_t)(nsets > 0 ? 3 * nsets - 1 : 0) + A * 5 * L + (size_t)sets +
+                     2;
     return 32 * (points + scalars);
 }
 
@@ -325,20 +333,24 @@ static int alloc_circuits(prover *p) {
     return PASTA_OK;
 }
 
-static int check_args(const halo2_commit_key *ck, const halo2_pk *pk, const halo2_witness *circuits,
-                      int ncircuits, pasta_rng_fn rng, uint8_t *out, size_t *len) {
+static int check_args(const halo2_commit_key *ck, const halo2_pk *pk,
+                      const halo2_witness *circuits, int ncircuits, pasta_rng_fn rng,
+                      uint8_t *out, size_t *len) {
     if (ck == NULL || pk == NULL || pk->vk == NULL || pk->vk->cs == NULL || circuits == NULL ||
         ncircuits < 1 || rng == NULL || out == NULL || len == NULL || ck->params == NULL)
         return PASTA_ERR_INVALID_ARG;
     const halo2_cs *cs = pk->vk->cs;
-    if (cs->error || ck->n != pk->n || ck->params->k != (uint32_t)pk->vk->k) return PASTA_ERR_INVALID_ARG;
+    if (cs->error || ck->n != pk->n || ck->params->k != (uint32_t)pk->vk->k)
+        return PASTA_ERR_INVALID_ARG;
     for (int i = 0; i < cs->n_nodes; i++)
-        if (cs->nodes[i].op == HALO2_E_SELECTOR) return PASTA_ERR_INVALID_ARG; /* not compressed */
+        if (cs->nodes[i].op == HALO2_E_SELECTOR)
+            return PASTA_ERR_INVALID_ARG; /* not compressed */
     for (int c = 0; c < cs->n_perm_columns; c++)
         if (halo2_cs_cur_query_index(cs, cs->perm_columns[c]) < 0) return HALO2_ERR_MALFORMED;
     if (halo2_cs_degree(cs) < 3) return HALO2_ERR_MALFORMED;
     if (halo2_cs_degree(cs) - 1 > HALO2_MAX_H) return HALO2_ERR_LIMIT;
-    if (pk->ext_n % HALO2_CHUNK != 0) return HALO2_ERR_LIMIT; /* extended domains below 64 points */
+    if (pk->ext_n % HALO2_CHUNK != 0)
+        return HALO2_ERR_LIMIT; /* extended domains below 64 points */
     const size_t limit = pk->n - (size_t)(halo2_cs_blinding_factors(cs) + 1);
     for (int ci = 0; ci < ncircuits; ci++) {
         if (circuits[ci].advice == NULL && cs->num_advice > 0) return PASTA_ERR_INVALID_ARG;

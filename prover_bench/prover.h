@@ -24,8 +24,8 @@
  * commitment sum v[i] g[i] + blind w is one fixed-base MSM of n + 1 points. */
 typedef struct halo2_commit_key {
     const halo2_params *params;
-    size_t n, table_bytes;           /* bytes of each table */
-    pasta_vesta_msm_table *g_table;  /* g[0..n), w */
+    size_t n, table_bytes;                 /* bytes of each table */
+    pasta_vesta_msm_table *g_table;        /* g[0..n), w */
     pasta_vesta_msm_table *lagrange_table; /* g_lagrange[0..n), w */
 } halo2_commit_key;
 
@@ -56,15 +56,15 @@ typedef struct halo2_witness {
 /* Per-phase time of one create_proof, nanoseconds (the benchmark's breakdown): the
  * calling thread's CPU time at threads = 1, wall time otherwise. */
 enum halo2_phase {
-    HALO2_PH_ADVICE,     /* instance and advice: blinding rows, commitments, iNTTs, cosets */
-    HALO2_PH_LOOKUPS,    /* lookup permutations and products (none yet) */
-    HALO2_PH_PERMUTATION,/* permutation products z: values, commitments, iNTTs, cosets */
+    HALO2_PH_ADVICE,       /* instance and advice: blinding rows, commitments, iNTTs, cosets */
+    HALO2_PH_LOOKUPS,      /* lookup permutations and products (none yet) */
+    HALO2_PH_PERMUTATION,  /* permutation products z: values, commitments, iNTTs, cosets */
     HALO2_PH_QUOTIENT_NTT, /* the random polynomial, h's division and extended iNTT */
-    HALO2_PH_GATES,      /* h(X) on the extended coset: gates, permutation constraints */
-    HALO2_PH_H_COMMIT,   /* the h pieces' commitments */
-    HALO2_PH_EVALS,      /* the evaluations at x and its rotations */
-    HALO2_PH_MULTIOPEN,  /* q polynomials, kate divisions, q' commitment, q evaluations */
-    HALO2_PH_IPA,        /* s, L/R rounds, generator folding */
+    HALO2_PH_GATES,        /* h(X) on the extended coset: gates, permutation constraints */
+    HALO2_PH_H_COMMIT,     /* the h pieces' commitments */
+    HALO2_PH_EVALS,        /* the evaluations at x and its rotations */
+    HALO2_PH_MULTIOPEN,    /* q polynomials, kate divisions, q' commitment, q evaluations */
+    HALO2_PH_IPA,          /* s, L/R rounds, generator folding */
     HALO2_NUM_PHASES
 };
 extern const char *const halo2_phase_names[HALO2_NUM_PHASES];
@@ -110,9 +110,9 @@ int halo2_create_proof(const halo2_commit_key *ck, const halo2_pk *pk,
  * each call takes the next len bytes of the stream. */
 typedef struct halo2_drbg {
     uint8_t seed[32];
-    uint64_t block;     /* index of the next block */
-    uint8_t buf[1024];  /* the current block */
-    size_t pos;         /* bytes of buf used (1024: none left) */
+    uint64_t block;    /* index of the next block */
+    uint8_t buf[1024]; /* the current block */
+    size_t pos;        /* bytes of buf used (1024: none left) */
 } halo2_drbg;
 void halo2_drbg_init(halo2_drbg *d, const uint8_t seed[32]);
 /* pasta_rng_fn over a halo2_drbg (never fails). */

@@ -26,8 +26,8 @@ typedef struct circuit_data {
     pasta_fp z_blinds[HALO2_MAX_SETS];
     /* lookups (nl of them): compressed input and table values, permuted A' and S'
      * (values, polys, cosets), products Z (polys, cosets), blinds */
-    pasta_fp *lk_in, *lk_tab, *lk_a, *lk_s;        /* nl x n values */
-    pasta_fp *lk_a_polys, *lk_s_polys, *lk_z_polys; /* nl x n */
+    pasta_fp *lk_in, *lk_tab, *lk_a, *lk_s;            /* nl x n values */
+    pasta_fp *lk_a_polys, *lk_s_polys, *lk_z_polys;    /* nl x n */
     pasta_fp *lk_a_cosets, *lk_s_cosets, *lk_z_cosets; /* nl x N */
     pasta_fp lk_a_blind[HALO2_MAX_LOOKUPS], lk_s_blind[HALO2_MAX_LOOKUPS],
         lk_z_blind[HALO2_MAX_LOOKUPS];
@@ -51,7 +51,7 @@ typedef struct prover {
     pasta_fp theta, beta, gamma, y, x, xn;
     pasta_fp ypow[HALO2_MAX_POLYS + 1]; /* y^0 .. y^max_group */
     pasta_fp *random_poly, random_blind;
-    pasta_fp *h;      /* N: h on the coset, then its coefficients */
+    pasta_fp *h; /* N: h on the coset, then its coefficients */
     pasta_fp h_blinds[HALO2_MAX_H];
     pasta_fp *h_poly; /* n: sum x^(n i) h_i */
     pasta_fp h_blind;
@@ -71,7 +71,8 @@ void halo2_phase_end(prover *p, int phase);
 /* Fp::random from the caller's rng (PASTA_ERR_RNG when it fails). */
 int halo2_random_fp(prover *p, pasta_fp *r);
 /* values (n) -> coefficients (n) -> coset (N) */
-int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly, pasta_fp *coset);
+int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
+                            pasta_fp *coset);
 /* Circuit instance ci's columns for the programs: on the rows (lagrange = 1: values, n per
  * column) or on the coset (lagrange = 0: N per column, a rotation rot_scale points). */
 void halo2_prover_view(const prover *p, int ci, int lagrange, halo2_leaf_view *v);

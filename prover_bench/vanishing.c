@@ -51,10 +51,12 @@ int halo2_vanishing_evaluate_h(prover *p) {
     const int T = p->nthreads;
     const halo2_program *pr = &p->pk->gates;
     pasta_fp_one(&p->ypow[0]);
-    for (int i = 1; i <= pr->max_group && i <= HALO2_MAX_POLYS; i++) pasta_fp_mul(&p->ypow[i], &p->ypow[i - 1], &p->y);
+    for (int i = 1; i <= pr->max_group && i <= HALO2_MAX_POLYS; i++)
+        pasta_fp_mul(&p->ypow[i], &p->ypow[i - 1], &p->y);
     eval_scratch *sc = calloc((size_t)T, sizeof *sc);
     int rc = sc ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    for (int t = 0; rc == PASTA_OK && t < T; t++) rc = halo2_program_scratch_init(&sc[t].ps, pr, CHUNK);
+    for (int t = 0; rc == PASTA_OK && t < T; t++)
+        rc = halo2_program_scratch_init(&sc[t].ps, pr, CHUNK);
     if (rc == PASTA_OK) {
         h_ctx hc = {p, sc};
         halo2_par_for(p->N / CHUNK, T, h_chunks, &hc);
@@ -72,7 +74,8 @@ int halo2_vanishing_commit_h(prover *p) {
     pasta_vesta_affine c[HALO2_MAX_H];
     for (int i = 0; i < p->nh; i++) TRY(halo2_random_fp(p, &p->h_blinds[i]));
     for (int i = 0; i < p->nh; i++)
-        TRY(halo2_ck_commit(p->ck, &c[i], &p->h[(size_t)i * p->n], &p->h_blinds[i], p->threads));
+        TRY(halo2_ck_commit(p->ck, &c[i], &p->h[(size_t)i * p->n], &p->h_blinds[i],
+                            p->threads));
     for (int i = 0; i < p->nh; i++) TRY(halo2_write_point(&p->w, &c[i]));
     return PASTA_OK;
 }

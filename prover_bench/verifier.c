@@ -34,8 +34,9 @@ int halo2_read_point(halo2_proof_reader *r, pasta_vesta_affine *p) {
     if (r->len - r->pos < 32) return halo2_reader_fault(r, HALO2_FAULT_SHORT);
     const int rc = pasta_vesta_affine_from_bytes(&q, r->buf + r->pos);
     if (rc != PASTA_OK)
-        return halo2_reader_fault(r, rc == PASTA_ERR_NONCANONICAL ? HALO2_FAULT_POINT_NONCANONICAL
-                                                          : HALO2_FAULT_POINT_OFF_CURVE);
+        return halo2_reader_fault(r, rc == PASTA_ERR_NONCANONICAL
+                                         ? HALO2_FAULT_POINT_NONCANONICAL
+                                         : HALO2_FAULT_POINT_OFF_CURVE);
     /* the identity decodes, but halo2's common_point refuses it */
     if (halo2_transcript_common_point(r->t, &q) != PASTA_OK)
         return halo2_reader_fault(r, HALO2_FAULT_POINT_IDENTITY);
@@ -57,9 +58,10 @@ int halo2_read_scalar(halo2_proof_reader *r, pasta_fp *s) {
 
 /* ---- The verifier's helpers (verifier_impl.h). */
 
-const pasta_fp *halo2_verifier_column_eval(const verifier *v, const circ *c, halo2_column col) {
+const pasta_fp *halo2_verifier_column_eval(const verifier *v, const circ *c,
+                                           halo2_column col) {
     int i = halo2_cs_cur_query_index(v->cs, col);
-    return col.type == HALO2_ADVICE ? &c->advice_e[i]
+    return col.type == HALO2_ADVICE  ? &c->advice_e[i]
            : col.type == HALO2_FIXED ? &v->fixed_e[i]
                                      : &c->instance_e[i];
 }
@@ -73,7 +75,9 @@ pasta_fp *halo2_verifier_eval_slot(verifier *v, const halo2_oquery *q) {
     case HALO2_O_FIXED: return &v->fixed_e[q->query];
     case HALO2_O_SIGMA: return &v->sigma_e[k];
     case HALO2_O_PERM_Z:
-        return q->rotation == 0 ? &c->perm_e[k] : q->rotation == 1 ? &c->perm_next_e[k] : &c->perm_last_e[k];
+        return q->rotation == 0   ? &c->perm_e[k]
+               : q->rotation == 1 ? &c->perm_next_e[k]
+                                  : &c->perm_last_e[k];
     case HALO2_O_LOOKUP_Z: return q->rotation == 0 ? &c->lk_z_e[k] : &c->lk_z_next_e[k];
     case HALO2_O_LOOKUP_A: return q->rotation == 0 ? &c->lk_a_e[k] : &c->lk_a_inv_e[k];
     case HALO2_O_LOOKUP_S: return &c->lk_s_e[k];
@@ -145,7 +149,8 @@ static int read_commitments(verifier *v, const pasta_fp *const *const *instances
     }
     for (int ci = 0; ci < v->ncirc; ci++) {
         v->cur = &v->circs[ci];
-        for (int l = 0; l < cs->n_lookups; l++) TRY(halo2_read_point(&v->r, &v->cur->lk_z_c[l]));
+        for (int l = 0; l < cs->n_lookups; l++)
+            TRY(halo2_read_point(&v->r, &v->cur->lk_z_c[l]));
     }
     TRY(halo2_read_point(&v->r, &v->random_c));
     halo2_transcript_squeeze_challenge(&v->t, &v->y);
@@ -160,7 +165,8 @@ static int read_evaluations(verifier *v) {
     halo2_oquery *qs = malloc(HALO2_MAX_OPEN_QUERIES * sizeof *qs);
     int nq = 0, rc = qs ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) rc = halo2_evaluation_order(&sh, qs, HALO2_MAX_OPEN_QUERIES, &nq);
-    for (int i = 0; i < nq && rc == PASTA_OK; i++) rc = halo2_read_scalar(&v->r, halo2_verifier_eval_slot(v, &qs[i]));
+    for (int i = 0; i < nq && rc == PASTA_OK; i++)
+        rc = halo2_read_scalar(&v->r, halo2_verifier_eval_slot(v, &qs[i]));
     free(qs);
     return rc;
 }
@@ -198,7 +204,8 @@ int halo2_verify_proof_explain(const halo2_params *params, const halo2_vk *vk, i
     if (cs->num_instance > 0) {
         if (instances == NULL || instance_lens == NULL) return PASTA_ERR_INVALID_ARG;
         for (int ci = 0; ci < ncircuits; ci++) {
-            if (instances[ci] == NULL || instance_lens[ci] == NULL) return PASTA_ERR_INVALID_ARG;
+            if (instances[ci] == NULL || instance_lens[ci] == NULL)
+                return PASTA_ERR_INVALID_ARG;
             for (int i = 0; i < cs->num_instance; i++) {
                 if (instance_lens[ci][i] > params->n - (size_t)(blinding + 1))
                     return PASTA_ERR_INVALID_ARG; /* InstanceTooLarge */

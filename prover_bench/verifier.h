@@ -28,11 +28,11 @@ typedef struct halo2_proof_reader {
 /* Why a proof is malformed (halo2_verify_proof_explain), for messages. */
 typedef enum halo2_fault {
     HALO2_FAULT_NONE = 0,
-    HALO2_FAULT_SHORT,             /* the proof ends inside an item */
-    HALO2_FAULT_TRAILING,          /* bytes after the last item */
+    HALO2_FAULT_SHORT,              /* the proof ends inside an item */
+    HALO2_FAULT_TRAILING,           /* bytes after the last item */
     HALO2_FAULT_POINT_NONCANONICAL, /* a point's x is not below the modulus */
-    HALO2_FAULT_POINT_OFF_CURVE,   /* a point's x has no point */
-    HALO2_FAULT_POINT_IDENTITY,    /* the identity, which halo2 cannot absorb */
+    HALO2_FAULT_POINT_OFF_CURVE,    /* a point's x has no point */
+    HALO2_FAULT_POINT_IDENTITY,     /* the identity, which halo2 cannot absorb */
     HALO2_FAULT_SCALAR_NONCANONICAL /* a scalar not below p */
 } halo2_fault;
 

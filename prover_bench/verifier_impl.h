@@ -57,12 +57,13 @@ pasta_fp *halo2_verifier_eval_slot(verifier *v, const struct halo2_oquery *q);
 const pasta_fp *halo2_verifier_column_eval(const verifier *v, const circ *c, halo2_column col);
 
 /* permutation.c (permutation/verifier.rs Evaluated::expressions), folded into *h */
-void halo2_permutation_expressions(const verifier *v, const circ *c, const halo2_lagrange_at_x *l,
-                                   pasta_fp *h);
+void halo2_permutation_expressions(const verifier *v, const circ *c,
+                                   const halo2_lagrange_at_x *l, pasta_fp *h);
 /* lookup.c (lookup/verifier.rs Evaluated::expressions); in, tab: lookup l's input and
  * table expressions at x (l * HALO2_MAX_LOOKUP_WIDTH + i) */
 void halo2_lookups_expressions(const verifier *v, const circ *c, const halo2_lagrange_at_x *l,
-                               const pasta_fp *const *in, const pasta_fp *const *tab, pasta_fp *h);
+                               const pasta_fp *const *in, const pasta_fp *const *tab,
+                               pasta_fp *h);
 /* vanishing.c (vanishing/verifier.rs): v->expected_h */
 int halo2_vanishing_expected_h(verifier *v);
 /* multiopen.c (poly/multiopen/verifier.rs): the final MSM's terms so far, then the IPA */
@@ -77,6 +78,7 @@ typedef struct halo2_final_msm {
 /* commitment.c (poly/commitment/verifier.rs): reads the IPA at x3 for the combined
  * evaluation val, adds its terms to msm and checks that it is the identity: PASTA_OK,
  * HALO2_ERR_VERIFY, or the reader's error. */
-int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val, const pasta_fp *x3);
+int halo2_ipa_verify(verifier *v, halo2_final_msm *msm, const pasta_fp *val,
+                     const pasta_fp *x3);
 
 #endif /* PASTA_HALO2_VERIFIER_IMPL_H */

@@ -6,18 +6,34 @@
 #include "harness.h"
 #include <stdlib.h>
 #include <string.h>
-typedef struct { const char *op; int cost; } kern;
-static const kern K[] = {{"add", 4}, {"sub", 4}, {"double", 3}, {"mul", 30}, {"square", 25}, {"sqrt", 500}};
+typedef struct {
+    const char *op;
+    int cost;
+} kern;
+static const kern K[] = {{"add", 4},  {"sub", 4},     {"double", 3},
+                         {"mul", 30}, {"square", 25}, {"sqrt", 500}};
 /* suite curve (pallas) and the references of the api rows: name, suite, field, cost */
-typedef struct { const char *name, *suite, *field; int cost; } row;
-static const row R[] = {{"add_x4", "field", "fp", 3}, {"mul_x4", "field", "fp", 20},
-                        {"madd_var", "curve", "pallas", 200}, {"madd_var_x4", "curve", "pallas", 150}};
+typedef struct {
+    const char *name, *suite, *field;
+    int cost;
+} row;
+static const row R[] = {{"add_x4", "field", "fp", 3},
+                        {"mul_x4", "field", "fp", 20},
+                        {"madd_var", "curve", "pallas", 200},
+                        {"madd_var_x4", "curve", "pallas", 150}};
 static const char *api_names[] = {"add", "add_x4", "mul", "mul_x4", "madd_var", "madd_var_x4"};
-typedef struct { int cost; uint64_t x; } ctx_t;
+typedef struct {
+    int cost;
+    uint64_t x;
+} ctx_t;
 static void body(void *c, uint64_t iters) {
-    ctx_t *t = c; uint64_t x = t->x;
+    ctx_t *t = c;
+    uint64_t x = t->x;
     for (uint64_t i = 0; i < iters; i++)
-        for (int j = 0; j < t->cost; j++) { x = x * 0x9E3779B97F4A7C15u + 1; PASTA_BENCH_OPAQUE(x); }
+        for (int j = 0; j < t->cost; j++) {
+            x = x * 0x9E3779B97F4A7C15u + 1;
+            PASTA_BENCH_OPAQUE(x);
+        }
     t->x = x;
 }
 static int cost(const char *op, const char *field, const char *be) {
@@ -40,7 +56,10 @@ int main(int argc, char **argv) {
         body(&c, strtoull(argv[4], NULL, 10));
         return 0;
     }
-    if (argc > 1) { fprintf(stderr, "unknown option %s\n", argv[1]); return 2; }
+    if (argc > 1) {
+        fprintf(stderr, "unknown option %s\n", argv[1]);
+        return 2;
+    }
     const char *fields[] = {"fp", "fq"};
     for (int b = 0; b < 2 && backends[b]; b++)
         for (size_t k = 0; k < sizeof K / sizeof *K; k++)

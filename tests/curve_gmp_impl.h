@@ -7,7 +7,10 @@
 #define GOPS(o) ((o)->CURVE)
 
 /* Reference point: inf = 1 for the identity. */
-typedef struct { mpz_t x, y; int inf; } G(ref);
+typedef struct {
+    mpz_t x, y;
+    int inf;
+} G(ref);
 
 static void G(ref_init)(G(ref) *p) { mpz_inits(p->x, p->y, NULL), p->inf = 1; }
 static void G(ref_clear)(G(ref) *p) { mpz_clears(p->x, p->y, NULL); }
@@ -65,7 +68,8 @@ static void G(to_ref)(G(ref) *r, const pasta_ops *o, const GJ *p) {
     tu_mont_to_value(r->y, a.y.limbs, FIELD_ID);
 }
 
-static void G(expect)(const pasta_ops *o, const GJ *got, const G(ref) *want, const char *what) {
+static void G(expect)(const pasta_ops *o, const GJ *got, const G(ref) *want,
+                      const char *what) {
     G(ref) g;
     G(ref_init)(&g);
     G(to_ref)(&g, o, got);

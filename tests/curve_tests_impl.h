@@ -181,7 +181,8 @@ static void T(scalar_mul)(const pasta_ops *o, int iters) {
     SE k;
     CO(o)->identity(&O);
     for (int it = 0; it < iters + 8; it++) {
-        if (it % 2 == 0) CO(o)->generator(&p); else T(rand_point)(o, &p, &r);
+        if (it % 2 == 0) CO(o)->generator(&p);
+        else T(rand_point)(o, &p, &r);
         if (it < 8) {
             static const int64_t small[] = {0, 1, 2, 3, -1, -2, 16, -17};
             T(scalar_i)(o, &k, small[it]);
@@ -391,7 +392,8 @@ static void T(fe_hex)(const pasta_ops *o, FE *r, const char *hex) {
     FO(o)->from_raw(r, raw);
 }
 
-static void T(jac_hex)(const pasta_ops *o, JAC *r, const char *x, const char *y, const char *z) {
+static void T(jac_hex)(const pasta_ops *o, JAC *r, const char *x, const char *y,
+                       const char *z) {
     T(fe_hex)(o, &r->x, x);
     T(fe_hex)(o, &r->y, y);
     T(fe_hex)(o, &r->z, z);

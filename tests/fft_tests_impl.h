@@ -16,7 +16,9 @@ static FT *T(alloc)(size_t n) {
     cr_assert(p != NULL);
     return p;
 }
-static int T(same)(const FT *a, const FT *b, size_t n) { return memcmp(a, b, n * sizeof(FT)) == 0; }
+static int T(same)(const FT *a, const FT *b, size_t n) {
+    return memcmp(a, b, n * sizeof(FT)) == 0;
+}
 
 /* r[i] = sum_j a[j] w^(ij), the definition. */
 static void T(naive_dft)(FT *r, const FT *a, size_t n, const FT *w) {
@@ -469,8 +471,10 @@ static void T(check_bad)(const pasta_ops *t) {
     cr_assert_eq(OPS(t)->ntt(NULL, a, 16, 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->ntt(&d, NULL, 16, 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->ntt(&d, a, 16, -1), PASTA_ERR_INVALID_ARG);
-    cr_assert_eq(OPS(t)->coeff_to_extended(&d, r, a, 32, 1), PASTA_ERR_INVALID_ARG); /* N, not n */
-    cr_assert_eq(OPS(t)->extended_to_coeff(&d, a, 16, 1), PASTA_ERR_INVALID_ARG);    /* n, not N */
+    cr_assert_eq(OPS(t)->coeff_to_extended(&d, r, a, 32, 1),
+                 PASTA_ERR_INVALID_ARG); /* N, not n */
+    cr_assert_eq(OPS(t)->extended_to_coeff(&d, a, 16, 1),
+                 PASTA_ERR_INVALID_ARG); /* n, not N */
     cr_assert_eq(OPS(t)->coeff_to_extended(&d, NULL, a, 16, 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->lagrange_to_extended(&d, r, a, 8, 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->kate_division(NULL, a, 4, &a[0]), PASTA_ERR_INVALID_ARG);
@@ -538,7 +542,8 @@ static void T(check_points_threads)(const pasta_ops *t) {
     enum { LG = 10, NP = 1 << LG };
     FD d;
     cr_assert_eq(OPS(t)->domain_init(&d, LG, 0), PASTA_OK);
-    CJ *p = malloc(NP * sizeof(CJ)), *r1 = malloc(NP * sizeof(CJ)), *r3 = malloc(NP * sizeof(CJ));
+    CJ *p = malloc(NP * sizeof(CJ)), *r1 = malloc(NP * sizeof(CJ)),
+       *r3 = malloc(NP * sizeof(CJ));
     cr_assert(p != NULL && r1 != NULL && r3 != NULL);
     PUBC(generator)(&p[0]);
     for (size_t i = 1; i < NP; i++) PUBC(dbl_var)(&p[i], &p[i - 1]);

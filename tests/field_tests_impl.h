@@ -262,8 +262,9 @@ static void T(sqrt_2adic)(OPS_T *o) {
     tu_rng_init(&rng, 400 + FIELD_ID);
     uint64_t ks[64 + 48];
     int n = 0;
-    static const uint64_t fixed[] = {0, 1, 2, 3, 0xff, 0x100, 0x101, 0xfffe, 0xffff, 0x10000,
-                                     0xffffff, 0x1000000, 0x1000001, 0x7fffffff, 0x80000000,
+    static const uint64_t fixed[] = {0,          1,          2,         3,          0xff,
+                                     0x100,      0x101,      0xfffe,    0xffff,     0x10000,
+                                     0xffffff,   0x1000000,  0x1000001, 0x7fffffff, 0x80000000,
                                      0x80000001, 0xfffffffe, 0xffffffff};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) ks[n++] = fixed[i];
     for (int d = 0; d < 4; d++) /* one nonzero digit */
@@ -281,7 +282,8 @@ static void T(sqrt_2adic)(OPS_T *o) {
         o->sqr(&s, &s);
         o->mul(&a, &a, &s);
         int square = (int)(~ks[i] & 1);
-        cr_assert_eq(o->sqrt(&r, &a), square, "sqrt flag, k = %#llx", (unsigned long long)ks[i]);
+        cr_assert_eq(o->sqrt(&r, &a), square, "sqrt flag, k = %#llx",
+                     (unsigned long long)ks[i]);
         if (square) {
             o->sqr(&t, &r);
             cr_assert(o->eq(&t, &a), "sqrt root, k = %#llx", (unsigned long long)ks[i]);
@@ -318,7 +320,7 @@ static int T(ref_sqrt)(mpz_t root, const mpz_t a_in) {
         mpz_set_ui(root, 0);
     } else {
         mpz_add_ui(c, t, 1), mpz_fdiv_q_2exp(c, c, 1), mpz_powm(y, a, c, m); /* a^((t+1)/2) */
-        mpz_powm(x, a, t, m), mpz_invert(x, x, m); /* a^(-t) */
+        mpz_powm(x, a, t, m), mpz_invert(x, x, m);                           /* a^(-t) */
         if (!square) mpz_mul(x, x, g), mpz_mod(x, x, m);
         mpz_mul(g2i, g, g), mpz_invert(g2i, g2i, m); /* g^(-2) */
         mpz_set_ui(k, 0);
@@ -364,7 +366,8 @@ static void T(check_sqrt_rule)(OPS_T *o, const mpz_t a) {
     T(ref_bytes)(want, root);
     if (ok != square || memcmp(got, want, 32) != 0) {
         gmp_fprintf(stderr, "%s sqrt: a=%#Zx want (%d, %#Zx)\n", STR(FIELD), a, square, root);
-        cr_assert_fail("sqrt: flag %d (want %d) or root differs from pasta_curves'", ok, square);
+        cr_assert_fail("sqrt: flag %d (want %d) or root differs from pasta_curves'", ok,
+                       square);
     }
     mpz_clear(root);
 }
@@ -394,8 +397,8 @@ static void T(check_sqrt_ratio_rule)(OPS_T *o, const mpz_t num, const mpz_t div)
     o->to_bytes(got, &r);
     T(ref_bytes)(want, root);
     if (ok != square || memcmp(got, want, 32) != 0) {
-        gmp_fprintf(stderr, "%s sqrt_ratio: num=%#Zx div=%#Zx want (%d, %#Zx)\n", STR(FIELD), num,
-                    div, square, root);
+        gmp_fprintf(stderr, "%s sqrt_ratio: num=%#Zx div=%#Zx want (%d, %#Zx)\n", STR(FIELD),
+                    num, div, square, root);
         cr_assert_fail("sqrt_ratio: flag %d (want %d) or root differs from pasta_curves'", ok,
                        square);
     }
@@ -443,8 +446,9 @@ static long T(sqrt_crate_rule)(OPS_T *o, long rounds) {
      * a^t = g^E exactly */
     uint64_t es[18 + 4 * 8];
     int ne = 0;
-    static const uint64_t fixed[] = {0, 1, 2, 3, 0xff, 0x100, 0x101, 0xfffe, 0xffff, 0x10000,
-                                     0xffffff, 0x1000000, 0x1000001, 0x7fffffff, 0x80000000,
+    static const uint64_t fixed[] = {0,          1,          2,         3,          0xff,
+                                     0x100,      0x101,      0xfffe,    0xffff,     0x10000,
+                                     0xffffff,   0x1000000,  0x1000001, 0x7fffffff, 0x80000000,
                                      0x80000001, 0xfffffffe, 0xffffffff};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) es[ne++] = fixed[i];
     for (int d = 0; d < 4; d++) /* one nonzero byte */
@@ -553,9 +557,11 @@ static void T(constants)(OPS_T *o) {
     cr_assert(ml[2] == 0 && ml[3] == (1ULL << 62), "Pasta shape: limb 2 = 0, limb 3 = 2^62");
     uint64_t l[4];
     /* R2, R3 */
-    mpz_ui_pow_ui(v, 2, 512), mpz_mod(v, v, m), tu_from_limbs(t, PASTA_CAT3(pasta_, FIELD, _R2));
+    mpz_ui_pow_ui(v, 2, 512), mpz_mod(v, v, m),
+        tu_from_limbs(t, PASTA_CAT3(pasta_, FIELD, _R2));
     cr_assert(mpz_cmp(v, t) == 0, "R2");
-    mpz_ui_pow_ui(v, 2, 768), mpz_mod(v, v, m), tu_from_limbs(t, PASTA_CAT3(pasta_, FIELD, _R3));
+    mpz_ui_pow_ui(v, 2, 768), mpz_mod(v, v, m),
+        tu_from_limbs(t, PASTA_CAT3(pasta_, FIELD, _R3));
     cr_assert(mpz_cmp(v, t) == 0, "R3");
     /* INV = -m^-1 mod 2^64 */
     mpz_ui_pow_ui(t, 2, 64);
@@ -592,8 +598,10 @@ static void T(constants)(OPS_T *o) {
     /* ZETA: order 3, and the value zcash/pasta_curves pins (test_zeta in fp.rs / fq.rs) */
     FE z = PASTA_CAT3(pasta_, FIELD, _ZETA), c;
     tu_mont_to_value(v, z.limbs, FIELD_ID);
-    mpz_set_str(t, FIELD_ID == 0 ? "12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9"
-                                 : "06819a58283e528e511db4d81cf70f5a0fed467d47c033af2aa9d2e050aa0e4f",
+    mpz_set_str(t,
+                FIELD_ID == 0
+                    ? "12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9"
+                    : "06819a58283e528e511db4d81cf70f5a0fed467d47c033af2aa9d2e050aa0e4f",
                 16);
     cr_assert(mpz_cmp(v, t) == 0, "ZETA matches pasta_curves");
     mpz_powm_ui(r, v, 3, m);

@@ -37,8 +37,11 @@
 static const struct {
     const char *name;
     int op;
-} kc_ops[] = {{"add", PASTA_CHAIN_ADD}, {"sub", PASTA_CHAIN_SUB}, {"double", PASTA_CHAIN_DBL},
-              {"mul", PASTA_CHAIN_MUL}, {"square", PASTA_CHAIN_SQR}};
+} kc_ops[] = {{"add", PASTA_CHAIN_ADD},
+              {"sub", PASTA_CHAIN_SUB},
+              {"double", PASTA_CHAIN_DBL},
+              {"mul", PASTA_CHAIN_MUL},
+              {"square", PASTA_CHAIN_SQR}};
 #define KC_NOPS (sizeof kc_ops / sizeof kc_ops[0])
 
 /* The table's chain as a kc_chain_fn. */
@@ -68,8 +71,8 @@ static int kc_lib_asm(int field, int op, pasta_fp *x, const pasta_fp *y, uint64_
 #define KC_ALL_ASM 0x1f
 #define KC_MUL_ASM 0x18 /* mul, square */
 #ifdef PASTA_X86_64_ASM
-#define KC_LIB_ASM_MASK                                                                     \
-    (PASTA_ASM_KERNEL_ADD | PASTA_ASM_KERNEL_SUB << 1 | PASTA_ASM_KERNEL_DOUBLE << 2 |     \
+#define KC_LIB_ASM_MASK                                                                \
+    (PASTA_ASM_KERNEL_ADD | PASTA_ASM_KERNEL_SUB << 1 | PASTA_ASM_KERNEL_DOUBLE << 2 | \
      PASTA_ASM_KERNEL_MUL << 3 | PASTA_ASM_KERNEL_SQUARE << 4)
 #endif
 static const struct {
@@ -147,8 +150,9 @@ static int kc_check(int with_asm) {
                 pasta_fp x = x0;
                 if (kc_chains[c].fn(field, kc_ops[k].op, &x, &y, 777) != 0 ||
                     memcmp(&x, &want, sizeof x) != 0) {
-                    fprintf(stderr, "kernel_count: %s %s %s: result differs from the "
-                                    "portable kernels'\n",
+                    fprintf(stderr,
+                            "kernel_count: %s %s %s: result differs from the "
+                            "portable kernels'\n",
                             kc_chains[c].name, kc_ops[k].name, field ? "fq" : "fp");
                     bad = 1;
                 }

@@ -45,16 +45,16 @@
 #include "fields/chain_impl.h"
 #undef FIELD
 
-#define KC_FIELD_RUN(FIELD_, FE_)                                                           \
-    static int kc_run_##FIELD_(int op, FE_ *x, const FE_ *y, uint64_t n) {                  \
-        switch (op) {                                                                       \
-        case PASTA_CHAIN_ADD: PASTA_BNAME(FIELD_, chain_add)(x, y, n); return 0;            \
-        case PASTA_CHAIN_SUB: PASTA_BNAME(FIELD_, chain_sub)(x, y, n); return 0;            \
-        case PASTA_CHAIN_DBL: PASTA_BNAME(FIELD_, chain_dbl)(x, n); return 0;               \
-        case PASTA_CHAIN_MUL: PASTA_BNAME(FIELD_, chain_mul)(x, y, n); return 0;            \
-        case PASTA_CHAIN_SQR: PASTA_BNAME(FIELD_, chain_sqr)(x, n); return 0;               \
-        default: return -1;                                                                 \
-        }                                                                                   \
+#define KC_FIELD_RUN(FIELD_, FE_)                                                \
+    static int kc_run_##FIELD_(int op, FE_ *x, const FE_ *y, uint64_t n) {       \
+        switch (op) {                                                            \
+        case PASTA_CHAIN_ADD: PASTA_BNAME(FIELD_, chain_add)(x, y, n); return 0; \
+        case PASTA_CHAIN_SUB: PASTA_BNAME(FIELD_, chain_sub)(x, y, n); return 0; \
+        case PASTA_CHAIN_DBL: PASTA_BNAME(FIELD_, chain_dbl)(x, n); return 0;    \
+        case PASTA_CHAIN_MUL: PASTA_BNAME(FIELD_, chain_mul)(x, y, n); return 0; \
+        case PASTA_CHAIN_SQR: PASTA_BNAME(FIELD_, chain_sqr)(x, n); return 0;    \
+        default: return -1;                                                      \
+        }                                                                        \
     }
 KC_FIELD_RUN(fp, pasta_fp)
 KC_FIELD_RUN(fq, pasta_fq)

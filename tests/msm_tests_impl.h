@@ -120,8 +120,8 @@ static void T(expect)(const pasta_ops *o, const JAC *got, const JAC *want, const
 static void T(vs_naive)(const pasta_ops *o) {
     tu_rng r;
     tu_rng_init(&r, tu_seed() ^ 0x3531);
-    static const size_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 16, 31, 32, 33, 63, 64, 65, 100, 255,
-                                   256, 257, 600, 1024};
+    static const size_t sizes[] = {1,  2,  3,  4,  5,   7,   8,   16,  31,  32,
+                                   33, 63, 64, 65, 100, 255, 256, 257, 600, 1024};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         size_t n = sizes[s];
         AFF *b = T(rand_bases)(o, n, &r);
@@ -327,8 +327,8 @@ static void T(threads)(const pasta_ops *o) {
         for (int t = 0; t <= 8; t++) {
             if (light && t > 3 && t != 8) continue;
             cr_assert_eq(CO(o)->msm_var(&got, b, k, n, t), PASTA_OK);
-            cr_assert(memcmp(&got, &one, sizeof one) == 0, "%s n=%zu: %d threads differ", CNAME,
-                      n, t);
+            cr_assert(memcmp(&got, &one, sizeof one) == 0, "%s n=%zu: %d threads differ",
+                      CNAME, n, t);
             cr_assert_eq(CO(o)->msm_var_opt(&got, b, k, n, t, 0, PASTA_MSM_F_JACOBIAN),
                          PASTA_OK);
             cr_assert(memcmp(&got, &one, sizeof one) == 0,
@@ -412,7 +412,8 @@ static void T(fixed)(const pasta_ops *o) {
     cr_assert_eq(CO(o)->msm_fixed_var(&one, t1, k, n, 1), PASTA_OK);
     for (int th = 0; th <= 8; th++) {
         cr_assert_eq(CO(o)->msm_fixed_var(&got, t5, k, n, th), PASTA_OK);
-        cr_assert(memcmp(&got, &one, sizeof one) == 0, "%s fixed: %d threads differ", CNAME, th);
+        cr_assert(memcmp(&got, &one, sizeof one) == 0, "%s fixed: %d threads differ", CNAME,
+                  th);
     }
     free(t5);
     /* edge cases: zero scalars, order - 1, identity bases, a base and its negation */
@@ -449,8 +450,9 @@ static void T(fixed)(const pasta_ops *o) {
     cr_assert_eq(CO(o)->msm_fixed_var(&got, t1, k, 1, -1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(CO(o)->msm_fixed_var(&got, (const TAB *)(const void *)b, k, 1, 1),
                  PASTA_ERR_INVALID_ARG, "not a table");
-    cr_assert_eq(CO(o)->msm_fixed_var(&got, (const TAB *)(const void *)((const char *)t1 + 4),
-                                      k, 1, 1), PASTA_ERR_INVALID_ARG, "misaligned");
+    cr_assert_eq(
+        CO(o)->msm_fixed_var(&got, (const TAB *)(const void *)((const char *)t1 + 4), k, 1, 1),
+        PASTA_ERR_INVALID_ARG, "misaligned");
     cr_assert(memcmp(&got, &keep, sizeof got) == 0, "output written on error");
     cr_assert_eq(CO(o)->msm_fixed_var(&got, NULL, NULL, 0, 1), PASTA_OK, "n = 0");
     JAC id;
@@ -500,10 +502,8 @@ static void T(fixed_split)(const pasta_ops *o) {
     int light = msm_light();
     for (int kind = 0; kind < 3; kind++) {
         for (size_t i = 0; i < n; i++) {
-            if (kind == 0)
-                T(rand_scalar)(o, &k[i], &r);
-            else
-                SO(o)->from_u64(&k[i], tu_next(&r) % (kind == 1 ? 3 : (1u << 20)));
+            if (kind == 0) T(rand_scalar)(o, &k[i], &r);
+            else SO(o)->from_u64(&k[i], tu_next(&r) % (kind == 1 ? 3 : (1u << 20)));
         }
         JAC want, one, got;
         T(naive)(o, &want, b, k, n);

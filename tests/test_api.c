@@ -56,14 +56,16 @@ static void gen_fq(const pasta_ops *t, tu_rng *g, int it, pasta_fq *x) {
 }
 
 /* Points: [k] G for a random scalar k (the identity once: k = 0 on iteration 0). */
-static void gen_pallas_jacobian(const pasta_ops *t, tu_rng *g, int it, pasta_pallas_jacobian *x) {
+static void gen_pallas_jacobian(const pasta_ops *t, tu_rng *g, int it,
+                                pasta_pallas_jacobian *x) {
     pasta_pallas_jacobian gen;
     pasta_fq k;
     gen_fq(t, g, it, &k);
     t->pallas->generator(&gen);
     t->pallas->mul_var(x, &gen, &k);
 }
-static void gen_vesta_jacobian(const pasta_ops *t, tu_rng *g, int it, pasta_vesta_jacobian *x) {
+static void gen_vesta_jacobian(const pasta_ops *t, tu_rng *g, int it,
+                               pasta_vesta_jacobian *x) {
     pasta_vesta_jacobian gen;
     pasta_fp k;
     gen_fp(t, g, it, &k);
@@ -93,12 +95,14 @@ static void gen_fq_domain(const pasta_ops *t, tu_rng *g, int it, pasta_fq_domain
     int k = (int)(tu_next(g) % 3), j = (int)(tu_next(g) % 2);
     t->fq->domain_init(d, k, j);
 }
-static void gen_fp_domain_pair(const pasta_ops *t, tu_rng *g, pasta_fp_domain *p, pasta_fp_domain *r) {
+static void gen_fp_domain_pair(const pasta_ops *t, tu_rng *g, pasta_fp_domain *p,
+                               pasta_fp_domain *r) {
     int k = (int)(tu_next(g) % 3), j = (int)(tu_next(g) % 2);
     t->fp->domain_init(p, k, j);
     t->fp->domain_init(r, k, j);
 }
-static void gen_fq_domain_pair(const pasta_ops *t, tu_rng *g, pasta_fq_domain *p, pasta_fq_domain *r) {
+static void gen_fq_domain_pair(const pasta_ops *t, tu_rng *g, pasta_fq_domain *p,
+                               pasta_fq_domain *r) {
     int k = (int)(tu_next(g) % 3), j = (int)(tu_next(g) % 2);
     t->fq->domain_init(p, k, j);
     t->fq->domain_init(r, k, j);
@@ -132,20 +136,24 @@ static void api_dom_same_fq(const pasta_ops *t, pasta_fq_domain *p, pasta_fq_dom
 }
 
 /* Fixed-base MSM tables (msm/): built from API_NA random bases. */
-static const pasta_pallas_msm_table *gen_pallas_msm_table(const pasta_ops *t, tu_rng *g, int it) {
+static const pasta_pallas_msm_table *gen_pallas_msm_table(const pasta_ops *t, tu_rng *g,
+                                                          int it) {
     static uint64_t m[API_TAB_BYTES / 8];
     pasta_pallas_affine b[API_NA];
     for (int i = 0; i < API_NA; i++) gen_pallas_affine(t, g, it, &b[i]);
     cr_assert_eq(t->pallas->msm_fixed_build((pasta_pallas_msm_table *)(void *)m, sizeof m, b,
-                                            API_NA, 0, 1), PASTA_OK);
+                                            API_NA, 0, 1),
+                 PASTA_OK);
     return (const pasta_pallas_msm_table *)(const void *)m;
 }
-static const pasta_vesta_msm_table *gen_vesta_msm_table(const pasta_ops *t, tu_rng *g, int it) {
+static const pasta_vesta_msm_table *gen_vesta_msm_table(const pasta_ops *t, tu_rng *g,
+                                                        int it) {
     static uint64_t m[API_TAB_BYTES / 8];
     pasta_vesta_affine b[API_NA];
     for (int i = 0; i < API_NA; i++) gen_vesta_affine(t, g, it, &b[i]);
     cr_assert_eq(t->vesta->msm_fixed_build((pasta_vesta_msm_table *)(void *)m, sizeof m, b,
-                                           API_NA, 0, 1), PASTA_OK);
+                                           API_NA, 0, 1),
+                 PASTA_OK);
     return (const pasta_vesta_msm_table *)(const void *)m;
 }
 

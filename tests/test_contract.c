@@ -26,10 +26,10 @@ static bool all_bytes(const void *p, size_t n, uint8_t v) {
 
 typedef struct alloc_case {
     const char *what;
-    void (*setup)(void *st);             /* inputs and sentinel outputs, before each call */
-    int (*call)(void *st);               /* the call under test */
-    bool (*untouched)(const void *st);   /* outputs (and in-place inputs) unchanged       */
-    bool (*correct)(const void *st);     /* the successful call's result                  */
+    void (*setup)(void *st);           /* inputs and sentinel outputs, before each call */
+    int (*call)(void *st);             /* the call under test */
+    bool (*untouched)(const void *st); /* outputs (and in-place inputs) unchanged       */
+    bool (*correct)(const void *st);   /* the successful call's result                  */
 } alloc_case;
 
 /* Returns the number of allocations the successful call made. */
@@ -51,8 +51,8 @@ static long alloc_sweep(const alloc_case *c, void *st) {
         }
         cr_assert_eq(rc, PASTA_ERR_NO_MEMORY, "%s: allocation %ld failing gave %d (%s)",
                      c->what, n, rc, pasta_strerror(rc));
-        cr_assert(c->untouched(st), "%s: outputs changed with allocation %ld failing",
-                  c->what, n);
+        cr_assert(c->untouched(st), "%s: outputs changed with allocation %ld failing", c->what,
+                  n);
     }
 }
 
@@ -60,113 +60,113 @@ static long alloc_sweep(const alloc_case *c, void *st) {
 
 #define BATCH_MAX 9
 
-#define FIELD_CONTRACT(FLD, FID)                                                            \
-    typedef struct {                                                                         \
-        const struct pasta_##FLD##_ops *o;                                                   \
-        size_t n;                                                                            \
-        bool in_place;                                                                       \
-        pasta_##FLD in[BATCH_MAX], orig[BATCH_MAX], out[BATCH_MAX];                          \
-    } FLD##_batch_st;                                                                        \
-                                                                                             \
-    static void FLD##_batch_setup(void *p) {                                                 \
-        FLD##_batch_st *s = p;                                                               \
-        for (size_t i = 0; i < BATCH_MAX; i++) {                                             \
+#define FIELD_CONTRACT(FLD, FID)                                                              \
+    typedef struct {                                                                          \
+        const struct pasta_##FLD##_ops *o;                                                    \
+        size_t n;                                                                             \
+        bool in_place;                                                                        \
+        pasta_##FLD in[BATCH_MAX], orig[BATCH_MAX], out[BATCH_MAX];                           \
+    } FLD##_batch_st;                                                                         \
+                                                                                              \
+    static void FLD##_batch_setup(void *p) {                                                  \
+        FLD##_batch_st *s = p;                                                                \
+        for (size_t i = 0; i < BATCH_MAX; i++) {                                              \
             s->o->from_u64(&s->orig[i], 3 * i); /* element 0 is zero */                       \
-            s->in[i] = s->orig[i];                                                           \
-        }                                                                                    \
-        memset(s->out, SENTINEL, sizeof s->out);                                             \
-    }                                                                                        \
-    static int FLD##_batch_call(void *p) {                                                   \
-        FLD##_batch_st *s = p;                                                               \
-        return s->o->batch_invert(s->in_place ? s->in : s->out, s->in, s->n);                \
-    }                                                                                        \
-    static bool FLD##_batch_untouched(const void *p) {                                       \
-        const FLD##_batch_st *s = p;                                                         \
-        return memcmp(s->in, s->orig, sizeof s->in) == 0 &&                                  \
-               (s->in_place || all_bytes(s->out, sizeof s->out, SENTINEL));                  \
-    }                                                                                        \
-    static bool FLD##_batch_correct(const void *p) {                                         \
-        const FLD##_batch_st *s = p;                                                         \
-        const pasta_##FLD *r = s->in_place ? s->in : s->out;                                 \
-        for (size_t i = 0; i < s->n; i++) {                                                  \
-            pasta_##FLD t;                                                                   \
-            s->o->invert(&t, &s->orig[i]);                                                   \
-            if (!s->o->eq(&t, &r[i])) return false;                                          \
-        }                                                                                    \
-        return s->in_place || all_bytes(s->out + s->n, sizeof s->out[0] * (BATCH_MAX - s->n), \
-                                        SENTINEL);                                          \
-    }                                                                                        \
-                                                                                             \
-    static void FLD##_alloc_failures(const struct pasta_##FLD##_ops *o, const char *who) {   \
+            s->in[i] = s->orig[i];                                                            \
+        }                                                                                     \
+        memset(s->out, SENTINEL, sizeof s->out);                                              \
+    }                                                                                         \
+    static int FLD##_batch_call(void *p) {                                                    \
+        FLD##_batch_st *s = p;                                                                \
+        return s->o->batch_invert(s->in_place ? s->in : s->out, s->in, s->n);                 \
+    }                                                                                         \
+    static bool FLD##_batch_untouched(const void *p) {                                        \
+        const FLD##_batch_st *s = p;                                                          \
+        return memcmp(s->in, s->orig, sizeof s->in) == 0 &&                                   \
+               (s->in_place || all_bytes(s->out, sizeof s->out, SENTINEL));                   \
+    }                                                                                         \
+    static bool FLD##_batch_correct(const void *p) {                                          \
+        const FLD##_batch_st *s = p;                                                          \
+        const pasta_##FLD *r = s->in_place ? s->in : s->out;                                  \
+        for (size_t i = 0; i < s->n; i++) {                                                   \
+            pasta_##FLD t;                                                                    \
+            s->o->invert(&t, &s->orig[i]);                                                    \
+            if (!s->o->eq(&t, &r[i])) return false;                                           \
+        }                                                                                     \
+        return s->in_place ||                                                                 \
+               all_bytes(s->out + s->n, sizeof s->out[0] * (BATCH_MAX - s->n), SENTINEL);     \
+    }                                                                                         \
+                                                                                              \
+    static void FLD##_alloc_failures(const struct pasta_##FLD##_ops *o, const char *who) {    \
         static const alloc_case c = {#FLD "_batch_invert", FLD##_batch_setup,                 \
-                                     FLD##_batch_call, FLD##_batch_untouched,                \
-                                     FLD##_batch_correct};                                   \
-        static const size_t sizes[] = {1, 2, BATCH_MAX};                                     \
-        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {                        \
-            for (int ip = 0; ip < 2; ip++) {                                                 \
-                FLD##_batch_st s = {.o = o, .n = sizes[k], .in_place = ip};                  \
-                long made = alloc_sweep(&c, &s);                                             \
+                                     FLD##_batch_call, FLD##_batch_untouched,                 \
+                                     FLD##_batch_correct};                                    \
+        static const size_t sizes[] = {1, 2, BATCH_MAX};                                      \
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {                         \
+            for (int ip = 0; ip < 2; ip++) {                                                  \
+                FLD##_batch_st s = {.o = o, .n = sizes[k], .in_place = ip};                   \
+                long made = alloc_sweep(&c, &s);                                              \
                 cr_log_info("%s %s n=%zu%s: %ld allocation(s) swept", who, c.what, s.n,       \
-                            ip ? " in place" : "", made);                                    \
+                            ip ? " in place" : "", made);                                     \
                 cr_assert_geq(made, 1, "%s: batch_invert is expected to allocate", who);      \
-            }                                                                                \
-        }                                                                                    \
-    }                                                                                        \
-                                                                                             \
-    static void FLD##_bad_args(const struct pasta_##FLD##_ops *o) {                          \
-        pasta_##FLD in[2], out[2];                                                           \
-        o->one(&in[0]);                                                                      \
-        o->one(&in[1]);                                                                      \
-        memset(out, SENTINEL, sizeof out);                                                   \
-        long live0 = pasta_test_alloc_live();                                                \
+            }                                                                                 \
+        }                                                                                     \
+    }                                                                                         \
+                                                                                              \
+    static void FLD##_bad_args(const struct pasta_##FLD##_ops *o) {                           \
+        pasta_##FLD in[2], out[2];                                                            \
+        o->one(&in[0]);                                                                       \
+        o->one(&in[1]);                                                                       \
+        memset(out, SENTINEL, sizeof out);                                                    \
+        long live0 = pasta_test_alloc_live();                                                 \
         cr_assert_eq(o->batch_invert(NULL, in, 2), PASTA_ERR_INVALID_ARG);                    \
         cr_assert_eq(o->batch_invert(out, NULL, 2), PASTA_ERR_INVALID_ARG);                   \
         cr_assert_eq(o->batch_invert(NULL, NULL, 1), PASTA_ERR_INVALID_ARG);                  \
-        /* Sizes whose byte count overflows size_t (the arrays are never read). */          \
+        /* Sizes whose byte count overflows size_t (the arrays are never read). */            \
         const size_t huge[] = {SIZE_MAX, SIZE_MAX / sizeof(pasta_##FLD) + 1};                 \
-        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++)                            \
-            cr_assert_eq(o->batch_invert(out, in, huge[i]), PASTA_ERR_INVALID_ARG,           \
-                         "batch_invert(n=%zu)", huge[i]);                                    \
-        cr_assert(all_bytes(out, sizeof out, SENTINEL), "outputs changed");                  \
+        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++)                             \
+            cr_assert_eq(o->batch_invert(out, in, huge[i]), PASTA_ERR_INVALID_ARG,            \
+                         "batch_invert(n=%zu)", huge[i]);                                     \
+        cr_assert(all_bytes(out, sizeof out, SENTINEL), "outputs changed");                   \
         cr_assert_eq(o->batch_invert(NULL, NULL, 0), PASTA_OK, "n = 0 accepts NULL");         \
-        cr_assert_eq(pasta_test_alloc_live(), live0, "leak");                                \
-                                                                                             \
-        /* random: NULL rng, failing rng. */                                                 \
-        pasta_##FLD r;                                                                       \
-        memset(&r, SENTINEL, sizeof r);                                                      \
+        cr_assert_eq(pasta_test_alloc_live(), live0, "leak");                                 \
+                                                                                              \
+        /* random: NULL rng, failing rng. */                                                  \
+        pasta_##FLD r;                                                                        \
+        memset(&r, SENTINEL, sizeof r);                                                       \
         cr_assert_eq(o->random(&r, NULL, NULL), PASTA_ERR_INVALID_ARG);                       \
         cr_assert_eq(o->random(&r, failing_rng, NULL), PASTA_ERR_RNG);                        \
-        cr_assert(all_bytes(&r, sizeof r, SENTINEL), "random: output changed on error");     \
-    }                                                                                        \
-                                                                                             \
-    static void FLD##_noncanonical(const struct pasta_##FLD##_ops *o) {                      \
-        const uint64_t *m = pasta_##FLD##_MODULUS;                                           \
-        uint64_t bad[][4] = {                                                                \
-            {m[0], m[1], m[2], m[3]},                    /* m                   */           \
-            {m[0] + 1, m[1], m[2], m[3]},                /* m + 1               */           \
-            {0, 0, 0, m[3] + 1},                         /* above m, top limb   */           \
-            {0, 0, 0, UINT64_C(1) << 63},                /* bit 255 set          */           \
-            {1, 0, 0, UINT64_C(1) << 63},                /* 1 with bit 255       */           \
-            {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0)}, /* 2^256 - 1 */        \
-        };                                                                                   \
-        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {                            \
-            uint8_t enc[32];                                                                 \
+        cr_assert(all_bytes(&r, sizeof r, SENTINEL), "random: output changed on error");      \
+    }                                                                                         \
+                                                                                              \
+    static void FLD##_noncanonical(const struct pasta_##FLD##_ops *o) {                       \
+        const uint64_t *m = pasta_##FLD##_MODULUS;                                            \
+        uint64_t bad[][4] = {                                                                 \
+            {m[0], m[1], m[2], m[3]},     /* m                   */                           \
+            {m[0] + 1, m[1], m[2], m[3]}, /* m + 1               */                           \
+            {0, 0, 0, m[3] + 1},          /* above m, top limb   */                           \
+            {0, 0, 0, UINT64_C(1) << 63}, /* bit 255 set          */                          \
+            {1, 0, 0, UINT64_C(1) << 63}, /* 1 with bit 255       */                          \
+            {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0)}, /* 2^256 - 1 */         \
+        };                                                                                    \
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {                             \
+            uint8_t enc[32];                                                                  \
             for (int j = 0; j < 32; j++) enc[j] = (uint8_t)(bad[i][j / 8] >> (8 * (j % 8)));  \
-            pasta_##FLD r;                                                                   \
-            memset(&r, SENTINEL, sizeof r);                                                  \
-            cr_assert_eq(o->from_bytes(&r, enc), PASTA_ERR_NONCANONICAL, "encoding %zu", i); \
+            pasta_##FLD r;                                                                    \
+            memset(&r, SENTINEL, sizeof r);                                                   \
+            cr_assert_eq(o->from_bytes(&r, enc), PASTA_ERR_NONCANONICAL, "encoding %zu", i);  \
             cr_assert(all_bytes(&r, sizeof r, SENTINEL), "output changed (encoding %zu)", i); \
-        }                                                                                    \
+        }                                                                                     \
         /* m - 1 is the largest canonical encoding; r starts uninitialised, as in user  \
-         * code (test_contract_valgrind checks the decoded value is defined). */         \
-        uint8_t enc[32];                                                                     \
-        uint64_t top[4] = {m[0] - 1, m[1], m[2], m[3]};                                      \
+         * code (test_contract_valgrind checks the decoded value is defined). */     \
+        uint8_t enc[32];                                                                      \
+        uint64_t top[4] = {m[0] - 1, m[1], m[2], m[3]};                                       \
         for (int j = 0; j < 32; j++) enc[j] = (uint8_t)(top[j / 8] >> (8 * (j % 8)));         \
-        pasta_##FLD r, minus_one;                                                            \
+        pasta_##FLD r, minus_one;                                                             \
         cr_assert_eq(o->from_bytes(&r, enc), PASTA_OK);                                       \
-        o->one(&minus_one);                                                                  \
-        o->neg(&minus_one, &minus_one);                                                      \
-        cr_assert(o->eq(&r, &minus_one));                                                    \
+        o->one(&minus_one);                                                                   \
+        o->neg(&minus_one, &minus_one);                                                       \
+        cr_assert(o->eq(&r, &minus_one));                                                     \
     }
 
 static int failing_rng(void *ctx, uint8_t *buf, size_t len) {
@@ -178,21 +178,21 @@ static int failing_rng(void *ctx, uint8_t *buf, size_t len) {
 FIELD_CONTRACT(fp, 0)
 FIELD_CONTRACT(fq, 1)
 
-#define CONTRACT_TESTS(B, BID)                                                               \
-    Test(B, alloc_failure_sweep) {                                                           \
-        const pasta_ops *t = tu_backend_or_skip(BID);                                        \
-        fp_alloc_failures(t->fp, #B);                                                        \
-        fq_alloc_failures(t->fq, #B);                                                        \
-    }                                                                                        \
-    Test(B, bad_arguments) {                                                                 \
-        const pasta_ops *t = tu_backend_or_skip(BID);                                        \
-        fp_bad_args(t->fp);                                                                  \
-        fq_bad_args(t->fq);                                                                  \
-    }                                                                                        \
-    Test(B, noncanonical_untouched) {                                                        \
-        const pasta_ops *t = tu_backend_or_skip(BID);                                        \
-        fp_noncanonical(t->fp);                                                              \
-        fq_noncanonical(t->fq);                                                              \
+#define CONTRACT_TESTS(B, BID)                        \
+    Test(B, alloc_failure_sweep) {                    \
+        const pasta_ops *t = tu_backend_or_skip(BID); \
+        fp_alloc_failures(t->fp, #B);                 \
+        fq_alloc_failures(t->fq, #B);                 \
+    }                                                 \
+    Test(B, bad_arguments) {                          \
+        const pasta_ops *t = tu_backend_or_skip(BID); \
+        fp_bad_args(t->fp);                           \
+        fq_bad_args(t->fq);                           \
+    }                                                 \
+    Test(B, noncanonical_untouched) {                 \
+        const pasta_ops *t = tu_backend_or_skip(BID); \
+        fp_noncanonical(t->fp);                       \
+        fq_noncanonical(t->fq);                       \
     }
 
 CONTRACT_TESTS(contract_portable, PASTA_BACKEND_PORTABLE)
@@ -201,61 +201,60 @@ CONTRACT_TESTS(contract_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
 /* ---- The fft layer (include/pasta/fft.h): domain_init (its tables, then the batch
  * inversion of the vanishing values), poly_mul (its scratch), grand_product (the batch
  * inversion). The in-place arrays of a failing call keep their values. */
-#define FFT_CONTRACT(FLD)                                                                    \
-    typedef struct {                                                                         \
-        const struct pasta_##FLD##_ops *o;                                                   \
-        int which; /* 0 domain_init, 1 poly_mul, 2 grand_product */                          \
-        bool init_ok; /* domain_init's result, checked and freed inside the call */           \
-        pasta_##FLD##_domain d, dom;                                                          \
-        pasta_##FLD a[8], b[8], r[16];                                                       \
-    } FLD##_fft_st;                                                                          \
-    static void FLD##_fft_setup(void *p) {                                                   \
-        FLD##_fft_st *s = p;                                                                 \
-        memset(&s->d, SENTINEL, sizeof s->d);                                                \
-        memset(s->r, SENTINEL, sizeof s->r);                                                 \
-        for (int i = 0; i < 8; i++) {                                                        \
-            s->o->from_u64(&s->a[i], (uint64_t)(i + 2));                                     \
-            s->o->from_u64(&s->b[i], (uint64_t)(3 * i + 1));                                 \
-        }                                                                                    \
-    }                                                                                        \
-    static int FLD##_fft_call(void *p) {                                                     \
-        FLD##_fft_st *s = p;                                                                 \
-        switch (s->which) {                                                                  \
-        case 0: {                                                                            \
-            int rc = s->o->domain_init(&s->d, 3, 1);                                         \
-            if (rc == PASTA_OK) {                                                            \
-                s->init_ok = s->d.k == 3 && s->d.j == 1 && s->d.tables != NULL;              \
-                s->o->domain_free(&s->d); /* the sweep counts live blocks after the call */   \
-            }                                                                                \
-            return rc;                                                                       \
-        }                                                                                    \
-        case 1:                                                                              \
-            return s->o->poly_mul(&s->dom, s->r, s->a, 8, s->b, 8, 1);                       \
-        default:                                                                             \
-            return s->o->grand_product(s->r, s->a, s->b, 8);                                 \
-        }                                                                                    \
-    }                                                                                        \
-    static bool FLD##_fft_untouched(const void *p) {                                         \
-        const FLD##_fft_st *s = p;                                                           \
-        return all_bytes(&s->d, sizeof s->d, SENTINEL) &&                                    \
-               all_bytes(s->r, sizeof s->r, SENTINEL);                                       \
-    }                                                                                        \
-    static bool FLD##_fft_correct(const void *p) {                                           \
-        const FLD##_fft_st *s = p;                                                           \
-        if (s->which == 0) return s->init_ok;                                                \
-        return !all_bytes(s->r, sizeof(s->r[0]) * 8, SENTINEL);                              \
-    }                                                                                        \
-    static void FLD##_fft_alloc_failures(const struct pasta_##FLD##_ops *o, const char *who) { \
+#define FFT_CONTRACT(FLD)                                                                   \
+    typedef struct {                                                                        \
+        const struct pasta_##FLD##_ops *o;                                                  \
+        int which;    /* 0 domain_init, 1 poly_mul, 2 grand_product */                      \
+        bool init_ok; /* domain_init's result, checked and freed inside the call */         \
+        pasta_##FLD##_domain d, dom;                                                        \
+        pasta_##FLD a[8], b[8], r[16];                                                      \
+    } FLD##_fft_st;                                                                         \
+    static void FLD##_fft_setup(void *p) {                                                  \
+        FLD##_fft_st *s = p;                                                                \
+        memset(&s->d, SENTINEL, sizeof s->d);                                               \
+        memset(s->r, SENTINEL, sizeof s->r);                                                \
+        for (int i = 0; i < 8; i++) {                                                       \
+            s->o->from_u64(&s->a[i], (uint64_t)(i + 2));                                    \
+            s->o->from_u64(&s->b[i], (uint64_t)(3 * i + 1));                                \
+        }                                                                                   \
+    }                                                                                       \
+    static int FLD##_fft_call(void *p) {                                                    \
+        FLD##_fft_st *s = p;                                                                \
+        switch (s->which) {                                                                 \
+        case 0: {                                                                           \
+            int rc = s->o->domain_init(&s->d, 3, 1);                                        \
+            if (rc == PASTA_OK) {                                                           \
+                s->init_ok = s->d.k == 3 && s->d.j == 1 && s->d.tables != NULL;             \
+                s->o->domain_free(&s->d); /* the sweep counts live blocks after the call */ \
+            }                                                                               \
+            return rc;                                                                      \
+        }                                                                                   \
+        case 1: return s->o->poly_mul(&s->dom, s->r, s->a, 8, s->b, 8, 1);                  \
+        default: return s->o->grand_product(s->r, s->a, s->b, 8);                           \
+        }                                                                                   \
+    }                                                                                       \
+    static bool FLD##_fft_untouched(const void *p) {                                        \
+        const FLD##_fft_st *s = p;                                                          \
+        return all_bytes(&s->d, sizeof s->d, SENTINEL) &&                                   \
+               all_bytes(s->r, sizeof s->r, SENTINEL);                                      \
+    }                                                                                       \
+    static bool FLD##_fft_correct(const void *p) {                                          \
+        const FLD##_fft_st *s = p;                                                          \
+        if (s->which == 0) return s->init_ok;                                               \
+        return !all_bytes(s->r, sizeof(s->r[0]) * 8, SENTINEL);                             \
+    }                                                                                       \
+    static void FLD##_fft_alloc_failures(const struct pasta_##FLD##_ops *o,                 \
+                                         const char *who) {                                 \
         static const alloc_case c = {#FLD "_fft", FLD##_fft_setup, FLD##_fft_call,          \
-                                     FLD##_fft_untouched, FLD##_fft_correct};                \
-        for (int w = 0; w < 3; w++) {                                                        \
-            FLD##_fft_st s = {.o = o, .which = w};                                           \
-            cr_assert_eq(o->domain_init(&s.dom, 3, 2), PASTA_OK);                            \
-            long made = alloc_sweep(&c, &s);                                                 \
-            cr_log_info("%s %s case %d: %ld allocation(s) swept", who, c.what, w, made);     \
-            cr_assert_geq(made, 1, "%s: fft case %d is expected to allocate", who, w);       \
-            o->domain_free(&s.dom);                                                          \
-        }                                                                                    \
+                                     FLD##_fft_untouched, FLD##_fft_correct};               \
+        for (int w = 0; w < 3; w++) {                                                       \
+            FLD##_fft_st s = {.o = o, .which = w};                                          \
+            cr_assert_eq(o->domain_init(&s.dom, 3, 2), PASTA_OK);                           \
+            long made = alloc_sweep(&c, &s);                                                \
+            cr_log_info("%s %s case %d: %ld allocation(s) swept", who, c.what, w, made);    \
+            cr_assert_geq(made, 1, "%s: fft case %d is expected to allocate", who, w);      \
+            o->domain_free(&s.dom);                                                         \
+        }                                                                                   \
     }
 FFT_CONTRACT(fp)
 FFT_CONTRACT(fq)
@@ -306,9 +305,13 @@ Test(contract_public, alloc_failure_sweep_each_backend) {
 }
 
 Test(contract_public, error_codes) {
-    static const int codes[] = {PASTA_OK,          PASTA_ERR_NONCANONICAL,
-                                PASTA_ERR_NOT_ON_CURVE, PASTA_ERR_INVALID_ARG,
-                                PASTA_ERR_NO_MEMORY, PASTA_ERR_UNSUPPORTED, PASTA_ERR_RNG};
+    static const int codes[] = {PASTA_OK,
+                                PASTA_ERR_NONCANONICAL,
+                                PASTA_ERR_NOT_ON_CURVE,
+                                PASTA_ERR_INVALID_ARG,
+                                PASTA_ERR_NO_MEMORY,
+                                PASTA_ERR_UNSUPPORTED,
+                                PASTA_ERR_RNG};
     const size_t n = sizeof codes / sizeof codes[0];
     const char *unknown = pasta_strerror(12345);
     cr_assert_not_null(unknown);
@@ -358,95 +361,97 @@ static void le32(uint8_t out[32], const uint64_t v[4]) {
     for (int j = 0; j < 32; j++) out[j] = (uint8_t)(v[j / 8] >> (8 * (j % 8)));
 }
 
-#define CURVE_CONTRACT(CRV, FLD)                                                            \
-    static void CRV##_decoding(const pasta_ops *t) {                                         \
-        const struct pasta_##CRV##_ops *c = t->CRV;                                          \
-        const struct pasta_##FLD##_ops *f = t->FLD;                                          \
-        const uint64_t *m = pasta_##FLD##_MODULUS;                                           \
-        uint8_t enc[32];                                                                     \
-        pasta_##CRV##_jacobian j;                                                            \
-        pasta_##CRV##_affine a;                                                              \
-        /* x >= modulus, with and without the sign bit; x = 2^255 - 1. */                   \
-        const uint64_t big[][4] = {{m[0], m[1], m[2], m[3]},                                 \
-                                   {m[0] + 5, m[1], m[2], m[3]},                             \
-                                   {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0) >> 1}}; \
-        for (size_t i = 0; i < 3; i++) {                                                     \
-            for (int sign = 0; sign < 2; sign++) {                                           \
-                le32(enc, big[i]);                                                           \
-                enc[31] |= (uint8_t)(sign << 7);                                             \
-                memset(&j, SENTINEL, sizeof j);                                              \
-                memset(&a, SENTINEL, sizeof a);                                              \
+#define CURVE_CONTRACT(CRV, FLD)                                                              \
+    static void CRV##_decoding(const pasta_ops *t) {                                          \
+        const struct pasta_##CRV##_ops *c = t->CRV;                                           \
+        const struct pasta_##FLD##_ops *f = t->FLD;                                           \
+        const uint64_t *m = pasta_##FLD##_MODULUS;                                            \
+        uint8_t enc[32];                                                                      \
+        pasta_##CRV##_jacobian j;                                                             \
+        pasta_##CRV##_affine a;                                                               \
+        /* x >= modulus, with and without the sign bit; x = 2^255 - 1. */                     \
+        const uint64_t big[][4] = {                                                           \
+            {m[0], m[1], m[2], m[3]},                                                         \
+            {m[0] + 5, m[1], m[2], m[3]},                                                     \
+            {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0) >> 1}};                   \
+        for (size_t i = 0; i < 3; i++) {                                                      \
+            for (int sign = 0; sign < 2; sign++) {                                            \
+                le32(enc, big[i]);                                                            \
+                enc[31] |= (uint8_t)(sign << 7);                                              \
+                memset(&j, SENTINEL, sizeof j);                                               \
+                memset(&a, SENTINEL, sizeof a);                                               \
                 cr_assert_eq(c->from_bytes(&j, enc), PASTA_ERR_NONCANONICAL, "x big %zu", i); \
-                cr_assert_eq(c->affine_from_bytes(&a, enc), PASTA_ERR_NONCANONICAL);         \
-                cr_assert(all_bytes(&j, sizeof j, SENTINEL) && all_bytes(&a, sizeof a, SENTINEL)); \
-            }                                                                                \
-        }                                                                                    \
-        /* The identity with the sign bit set, and an x with x^3 + 5 not a square. */        \
-        memset(enc, 0, sizeof enc);                                                          \
-        enc[31] = 0x80;                                                                      \
-        memset(&j, SENTINEL, sizeof j);                                                      \
-        cr_assert_eq(c->from_bytes(&j, enc), PASTA_ERR_NOT_ON_CURVE, "identity with sign");  \
-        cr_assert(all_bytes(&j, sizeof j, SENTINEL));                                        \
-        pasta_##FLD x, rhs, five;                                                            \
-        f->from_u64(&five, 5);                                                               \
-        uint64_t k = 1;                                                                      \
-        for (;; k++) {                                                                       \
-            f->from_u64(&x, k);                                                              \
-            f->cube(&rhs, &x);                                                               \
-            f->add(&rhs, &rhs, &five);                                                       \
-            if (f->legendre(&rhs) == -1) break;                                              \
-        }                                                                                    \
-        memset(enc, 0, sizeof enc);                                                          \
-        enc[0] = (uint8_t)k;                                                                 \
-        memset(&a, SENTINEL, sizeof a);                                                      \
+                cr_assert_eq(c->affine_from_bytes(&a, enc), PASTA_ERR_NONCANONICAL);          \
+                cr_assert(all_bytes(&j, sizeof j, SENTINEL) &&                                \
+                          all_bytes(&a, sizeof a, SENTINEL));                                 \
+            }                                                                                 \
+        }                                                                                     \
+        /* The identity with the sign bit set, and an x with x^3 + 5 not a square. */         \
+        memset(enc, 0, sizeof enc);                                                           \
+        enc[31] = 0x80;                                                                       \
+        memset(&j, SENTINEL, sizeof j);                                                       \
+        cr_assert_eq(c->from_bytes(&j, enc), PASTA_ERR_NOT_ON_CURVE, "identity with sign");   \
+        cr_assert(all_bytes(&j, sizeof j, SENTINEL));                                         \
+        pasta_##FLD x, rhs, five;                                                             \
+        f->from_u64(&five, 5);                                                                \
+        uint64_t k = 1;                                                                       \
+        for (;; k++) {                                                                        \
+            f->from_u64(&x, k);                                                               \
+            f->cube(&rhs, &x);                                                                \
+            f->add(&rhs, &rhs, &five);                                                        \
+            if (f->legendre(&rhs) == -1) break;                                               \
+        }                                                                                     \
+        memset(enc, 0, sizeof enc);                                                           \
+        enc[0] = (uint8_t)k;                                                                  \
+        memset(&a, SENTINEL, sizeof a);                                                       \
         cr_assert_eq(c->affine_from_bytes(&a, enc), PASTA_ERR_NOT_ON_CURVE, "x = %lu",        \
-                     (unsigned long)k);                                                      \
-        cr_assert(all_bytes(&a, sizeof a, SENTINEL));                                        \
-        /* Uncompressed: a coordinate >= modulus; a pair off the curve. */                   \
-        uint8_t u[64] = {0};                                                                 \
-        le32(u + 32, big[0]);                                                                \
-        u[0] = 1;                                                                            \
-        memset(&a, SENTINEL, sizeof a);                                                      \
-        cr_assert_eq(c->affine_from_uncompressed(&a, u), PASTA_ERR_NONCANONICAL);            \
-        memset(u, 0, sizeof u);                                                              \
-        u[0] = 1, u[32] = 1; /* (1, 1): 1 != 6 */                                            \
-        cr_assert_eq(c->affine_from_uncompressed(&a, u), PASTA_ERR_NOT_ON_CURVE);            \
-        cr_assert(all_bytes(&a, sizeof a, SENTINEL));                                        \
-        /* Accepted: the identity, and the generator's encoding round trip. */               \
-        memset(enc, 0, sizeof enc);                                                          \
+                     (unsigned long)k);                                                       \
+        cr_assert(all_bytes(&a, sizeof a, SENTINEL));                                         \
+        /* Uncompressed: a coordinate >= modulus; a pair off the curve. */                    \
+        uint8_t u[64] = {0};                                                                  \
+        le32(u + 32, big[0]);                                                                 \
+        u[0] = 1;                                                                             \
+        memset(&a, SENTINEL, sizeof a);                                                       \
+        cr_assert_eq(c->affine_from_uncompressed(&a, u), PASTA_ERR_NONCANONICAL);             \
+        memset(u, 0, sizeof u);                                                               \
+        u[0] = 1, u[32] = 1; /* (1, 1): 1 != 6 */                                             \
+        cr_assert_eq(c->affine_from_uncompressed(&a, u), PASTA_ERR_NOT_ON_CURVE);             \
+        cr_assert(all_bytes(&a, sizeof a, SENTINEL));                                         \
+        /* Accepted: the identity, and the generator's encoding round trip. */                \
+        memset(enc, 0, sizeof enc);                                                           \
         cr_assert_eq(c->from_bytes(&j, enc), PASTA_OK);                                       \
-        cr_assert(c->is_identity(&j));                                                       \
-        uint8_t g[32], back[32];                                                             \
-        c->generator(&j);                                                                    \
-        c->to_bytes(g, &j);                                                                  \
+        cr_assert(c->is_identity(&j));                                                        \
+        uint8_t g[32], back[32];                                                              \
+        c->generator(&j);                                                                     \
+        c->to_bytes(g, &j);                                                                   \
         cr_assert_eq(c->from_bytes(&j, g), PASTA_OK);                                         \
-        c->to_bytes(back, &j);                                                               \
-        cr_assert_eq(memcmp(g, back, 32), 0);                                                \
+        c->to_bytes(back, &j);                                                                \
+        cr_assert_eq(memcmp(g, back, 32), 0);                                                 \
     }
 
 /* batch_to_affine: NULL with n > 0 and sizes whose byte count overflows size_t are
  * INVALID_ARG (CONTRACT.md §4), out untouched (the arrays are never read); NULL with
  * n = 0 is OK. fn: the backend's entry or the public one. */
-#define BATCH_AFFINE_CONTRACT(CRV)                                                           \
-    static void CRV##_batch_sizes(int (*fn)(pasta_##CRV##_affine *,                          \
-                                            const pasta_##CRV##_jacobian *, size_t)) {       \
-        pasta_##CRV##_jacobian in[2];                                                        \
-        pasta_##CRV##_affine out[2];                                                         \
-        pasta_##CRV##_generator(&in[0]);                                                     \
-        pasta_##CRV##_identity(&in[1]);                                                      \
-        memset(out, SENTINEL, sizeof out);                                                   \
-        const size_t huge[] = {SIZE_MAX, SIZE_MAX / 32, SIZE_MAX / sizeof in[0] + 1};        \
-        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++)                            \
-            cr_assert_eq(fn(out, in, huge[i]), PASTA_ERR_INVALID_ARG, "n = %zu", huge[i]);   \
-        cr_assert_eq(fn(NULL, in, 1), PASTA_ERR_INVALID_ARG);                                \
-        cr_assert_eq(fn(out, NULL, 1), PASTA_ERR_INVALID_ARG);                               \
-        cr_assert(all_bytes(out, sizeof out, SENTINEL), "batch_to_affine: output changed");  \
-        cr_assert_eq(fn(NULL, NULL, 0), PASTA_OK);                                           \
-        cr_assert_eq(fn(out, in, 2), PASTA_OK);                                              \
-        pasta_##CRV##_affine want;                                                           \
-        pasta_##CRV##_to_affine(&want, &in[0]);                                              \
-        cr_assert_eq(memcmp(&out[0], &want, sizeof want), 0);                                \
-        cr_assert(pasta_##CRV##_affine_is_identity(&out[1]));                                \
+#define BATCH_AFFINE_CONTRACT(CRV)                                                          \
+    static void CRV##_batch_sizes(                                                          \
+        int (*fn)(pasta_##CRV##_affine *, const pasta_##CRV##_jacobian *, size_t)) {        \
+        pasta_##CRV##_jacobian in[2];                                                       \
+        pasta_##CRV##_affine out[2];                                                        \
+        pasta_##CRV##_generator(&in[0]);                                                    \
+        pasta_##CRV##_identity(&in[1]);                                                     \
+        memset(out, SENTINEL, sizeof out);                                                  \
+        const size_t huge[] = {SIZE_MAX, SIZE_MAX / 32, SIZE_MAX / sizeof in[0] + 1};       \
+        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++)                           \
+            cr_assert_eq(fn(out, in, huge[i]), PASTA_ERR_INVALID_ARG, "n = %zu", huge[i]);  \
+        cr_assert_eq(fn(NULL, in, 1), PASTA_ERR_INVALID_ARG);                               \
+        cr_assert_eq(fn(out, NULL, 1), PASTA_ERR_INVALID_ARG);                              \
+        cr_assert(all_bytes(out, sizeof out, SENTINEL), "batch_to_affine: output changed"); \
+        cr_assert_eq(fn(NULL, NULL, 0), PASTA_OK);                                          \
+        cr_assert_eq(fn(out, in, 2), PASTA_OK);                                             \
+        pasta_##CRV##_affine want;                                                          \
+        pasta_##CRV##_to_affine(&want, &in[0]);                                             \
+        cr_assert_eq(memcmp(&out[0], &want, sizeof want), 0);                               \
+        cr_assert(pasta_##CRV##_affine_is_identity(&out[1]));                               \
     }
 
 CURVE_CONTRACT(pallas, fp)
@@ -505,7 +510,8 @@ Test(contract_curve, batch_to_affine_sizes) {
             t->SCL->to_bytes(s->kb + 32 * i, &s->k[i]);                                      \
         }                                                                                    \
         cr_assert_eq(t->CRV->msm_var_opt(&s->want, s->b, s->k, MSM_N, 1, 0,                  \
-                                         PASTA_MSM_F_JACOBIAN | PASTA_MSM_F_NOGLV), PASTA_OK); \
+                                         PASTA_MSM_F_JACOBIAN | PASTA_MSM_F_NOGLV),          \
+                     PASTA_OK);                                                              \
     }                                                                                        \
     static void CRV##_msm_setup(void *p) {                                                   \
         CRV##_msm_st *s = p;                                                                 \
@@ -513,7 +519,8 @@ Test(contract_curve, batch_to_affine_sizes) {
     }                                                                                        \
     static int CRV##_msm_call(void *p) {                                                     \
         CRV##_msm_st *s = p;                                                                 \
-        if (s->bytes == 2) return s->o->msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads); \
+        if (s->bytes == 2)                                                                   \
+            return s->o->msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads);              \
         return s->bytes ? s->o->msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads)         \
                         : s->o->msm_var(&s->r, s->b, s->k, MSM_N, s->threads);               \
     }                                                                                        \
@@ -554,7 +561,7 @@ Test(contract_curve, batch_to_affine_sizes) {
                 s.threads = th;                                                              \
                 cr_assert_geq(alloc_sweep(&c, &s), 1, "msm is expected to allocate");        \
             }                                                                                \
-        /* bad arguments, checked before anything else: output untouched, no leak */        \
+        /* bad arguments, checked before anything else: output untouched, no leak */         \
         long live0 = pasta_test_alloc_live();                                                \
         CRV##_msm_setup(&s);                                                                 \
         const struct pasta_##CRV##_ops *o = t->CRV;                                          \
@@ -576,7 +583,8 @@ Test(contract_curve, batch_to_affine_sizes) {
         cr_assert_eq(o->msm_bytes_var(&s.r, s.b, s.kb, MSM_N, 1), PASTA_ERR_NONCANONICAL);   \
         memcpy(s.kb + 32 * 5, keep, 32);                                                     \
         cr_assert(CRV##_msm_untouched(&s), "msm: output changed on error");                  \
-        cr_assert_eq(o->msm_fixed_var(&s.r, s.tab, s.k, MSM_N + 1, 1), PASTA_ERR_INVALID_ARG); \
+        cr_assert_eq(o->msm_fixed_var(&s.r, s.tab, s.k, MSM_N + 1, 1),                       \
+                     PASTA_ERR_INVALID_ARG);                                                 \
         cr_assert_eq(o->msm_fixed_var(&s.r, NULL, s.k, 1, 1), PASTA_ERR_INVALID_ARG);        \
         cr_assert(CRV##_msm_untouched(&s), "msm: output changed on error");                  \
         cr_assert_eq(pasta_test_alloc_live(), live0, "msm: leak");                           \

@@ -72,7 +72,8 @@ Test(core_ct, find_u16) {
             uint16_t k = (uint16_t)tu_next(&r);
             int present = 0;
             for (size_t i = 0; i < n; i++) present |= keys[i] == k;
-            if (!present) cr_assert_eq(pasta_ct_find_u16(keys, n, k), 0, "n %zu, missing key", n);
+            if (!present)
+                cr_assert_eq(pasta_ct_find_u16(keys, n, k), 0, "n %zu, missing key", n);
         }
     }
 }
@@ -104,7 +105,8 @@ Test(core_moduli, limbs_and_derived) {
         mpz_add_ui(t, t, 1);
         cr_assert(mpz_divisible_2exp_p(t, 128), "field %d: -m^-1 mod 2^128", f);
         /* the shape the kernels assume */
-        cr_assert(m[f][2] == 0 && m[f][3] == UINT64_C(1) << 62 && (m[f][0] & 0xffffffffu) == 1);
+        cr_assert(m[f][2] == 0 && m[f][3] == UINT64_C(1) << 62 &&
+                  (m[f][0] & 0xffffffffu) == 1);
     }
     mpz_clears(z, w, t, NULL);
 }

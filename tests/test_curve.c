@@ -33,20 +33,24 @@ static void pallas_crate_vectors(const pasta_ops *o) {
     pasta_fp u;
     o->fp->zero(&u);
     o->pallas->sswu_iso(&got, &u);
-    t_pallas_jac_hex(o, &want, "0x28c1a6a534f56c52e25295b339129a8af5f42525dea727f485ca3433519b096e",
+    t_pallas_jac_hex(o, &want,
+                     "0x28c1a6a534f56c52e25295b339129a8af5f42525dea727f485ca3433519b096e",
                      "0x3bfc658bee6653c63c7d7f0927083fd315d29c270207b7c7084fa1ee6ac5ae8d",
                      "0x054b3ba10416dc104157b1318534a19d5d115472da7d746f8a5f250cd8cdef36");
     cr_assert(memcmp(&got, &want, sizeof got) == 0, "pallas sswu(0)");
     o->fp->one(&u);
     o->pallas->sswu_iso(&got, &u);
-    t_pallas_jac_hex(o, &want, "0x010cba5957e876534af5e967c026a1856d64b071068280837913b9a5a3561505",
+    t_pallas_jac_hex(o, &want,
+                     "0x010cba5957e876534af5e967c026a1856d64b071068280837913b9a5a3561505",
                      "0x062fc61f9cd3118e7d6e65a065ebf46a547514d6b08078e976fa6d515dcc9c81",
                      "0x3f86cb8c311250c3101c4e523e7793605ccff5623de1753a7c75bc9a29a73688");
     cr_assert(memcmp(&got, &want, sizeof got) == 0, "pallas sswu(1)");
     const char *msg = "Trans rights now!";
-    cr_assert_eq(o->pallas->hash_to_curve(&got, "z.cash:test", (const uint8_t *)msg, strlen(msg)),
-                 PASTA_OK);
-    t_pallas_jac_hex(o, &want, "0x36a6e3a9c50b7b6540cb002c977c82f37f8a875fb51eb35327ee1452e6ce7947",
+    cr_assert_eq(
+        o->pallas->hash_to_curve(&got, "z.cash:test", (const uint8_t *)msg, strlen(msg)),
+        PASTA_OK);
+    t_pallas_jac_hex(o, &want,
+                     "0x36a6e3a9c50b7b6540cb002c977c82f37f8a875fb51eb35327ee1452e6ce7947",
                      "0x01da3b4403d73252f2d7e9c19bc23dc6a080f2d02f8262fca4f7e3d756ac6a7c",
                      "0x1d48103df8fcbb70d1809c1806c95651dd884a559fec0549658537ce9d94bed9");
     cr_assert(o->pallas->is_on_curve(&want));
@@ -59,19 +63,22 @@ static void vesta_crate_vectors(const pasta_ops *o) {
     pasta_fq u;
     o->fq->zero(&u);
     o->vesta->sswu_iso(&got, &u);
-    t_vesta_jac_hex(o, &want, "0x2ccc4c6ec2660e5644305bc52527d904d408f92407f599df8f158d50646a2e78",
+    t_vesta_jac_hex(o, &want,
+                    "0x2ccc4c6ec2660e5644305bc52527d904d408f92407f599df8f158d50646a2e78",
                     "0x29a34381321d13d72d50b6b462bb4ea6a9e47393fa28a47227bf35bc0ee7aa59",
                     "0x0b851e9e579403a76df1100f556e1f226e5656bdf38f3bf8601d8a3a9a15890b");
     cr_assert(memcmp(&got, &want, sizeof got) == 0, "vesta sswu(0)");
     o->fq->one(&u);
     o->vesta->sswu_iso(&got, &u);
-    t_vesta_jac_hex(o, &want, "0x165f8b71841c5abc3d742ec13fb16f099d596b781e6f5c7d0b6682b1216a8258",
+    t_vesta_jac_hex(o, &want,
+                    "0x165f8b71841c5abc3d742ec13fb16f099d596b781e6f5c7d0b6682b1216a8258",
                     "0x0dadef21de74ed7337a37dd74f126a92e4df73c3a704da501e36eaf59cf03120",
                     "0x0a3d6f6c1af02bd9274cc0b80129759ce77edeef578d7de968d4a47d39026c82");
     cr_assert(memcmp(&got, &want, sizeof got) == 0, "vesta sswu(1)");
     cr_assert_eq(o->vesta->hash_to_curve(&got, "z.cash:test", (const uint8_t *)"hello", 5),
                  PASTA_OK);
-    t_vesta_jac_hex(o, &want, "0x12763505036e0e1a6684b7a7d8d5afb7378cc2b191a95e34f44824a06fcbd08e",
+    t_vesta_jac_hex(o, &want,
+                    "0x12763505036e0e1a6684b7a7d8d5afb7378cc2b191a95e34f44824a06fcbd08e",
                     "0x0256eafc0188b79bfa7c4b2b393893ddc298e90da500fa4a9aee17c2ea4240e6",
                     "0x1b58d4aa4d68c3f4d9916b77c79ff9911597a27f2ee46244e98eb9615172d2ad");
     cr_assert(o->vesta->is_on_curve(&want));
@@ -133,20 +140,20 @@ static void hash_args(const pasta_ops *o) {
     cr_assert(o->vesta->is_on_curve(&v));
 }
 
-#define CURVE_TESTS(B, BID)                                                                    \
-    Test(B, pallas_group_laws) { t_pallas_group_laws(tu_backend_or_skip(BID), 40); }           \
-    Test(B, vesta_group_laws) { t_vesta_group_laws(tu_backend_or_skip(BID), 40); }             \
-    Test(B, pallas_scalar_mul) { t_pallas_scalar_mul(tu_backend_or_skip(BID), 24); }           \
-    Test(B, vesta_scalar_mul) { t_vesta_scalar_mul(tu_backend_or_skip(BID), 24); }             \
-    Test(B, pallas_glv) { t_pallas_glv(tu_backend_or_skip(BID), 2000); }                        \
-    Test(B, vesta_glv) { t_vesta_glv(tu_backend_or_skip(BID), 2000); }                          \
-    Test(B, pallas_encoding) { t_pallas_encoding(tu_backend_or_skip(BID), 50); }               \
-    Test(B, vesta_encoding) { t_vesta_encoding(tu_backend_or_skip(BID), 50); }                 \
-    Test(B, pallas_batch_to_affine) { t_pallas_batch(tu_backend_or_skip(BID)); }               \
-    Test(B, vesta_batch_to_affine) { t_vesta_batch(tu_backend_or_skip(BID)); }                 \
-    Test(B, pallas_crate_vectors) { pallas_crate_vectors(tu_backend_or_skip(BID)); }           \
-    Test(B, vesta_crate_vectors) { vesta_crate_vectors(tu_backend_or_skip(BID)); }             \
-    Test(B, orchard_vectors) { orchard_vectors(tu_backend_or_skip(BID)); }                     \
+#define CURVE_TESTS(B, BID)                                                          \
+    Test(B, pallas_group_laws) { t_pallas_group_laws(tu_backend_or_skip(BID), 40); } \
+    Test(B, vesta_group_laws) { t_vesta_group_laws(tu_backend_or_skip(BID), 40); }   \
+    Test(B, pallas_scalar_mul) { t_pallas_scalar_mul(tu_backend_or_skip(BID), 24); } \
+    Test(B, vesta_scalar_mul) { t_vesta_scalar_mul(tu_backend_or_skip(BID), 24); }   \
+    Test(B, pallas_glv) { t_pallas_glv(tu_backend_or_skip(BID), 2000); }             \
+    Test(B, vesta_glv) { t_vesta_glv(tu_backend_or_skip(BID), 2000); }               \
+    Test(B, pallas_encoding) { t_pallas_encoding(tu_backend_or_skip(BID), 50); }     \
+    Test(B, vesta_encoding) { t_vesta_encoding(tu_backend_or_skip(BID), 50); }       \
+    Test(B, pallas_batch_to_affine) { t_pallas_batch(tu_backend_or_skip(BID)); }     \
+    Test(B, vesta_batch_to_affine) { t_vesta_batch(tu_backend_or_skip(BID)); }       \
+    Test(B, pallas_crate_vectors) { pallas_crate_vectors(tu_backend_or_skip(BID)); } \
+    Test(B, vesta_crate_vectors) { vesta_crate_vectors(tu_backend_or_skip(BID)); }   \
+    Test(B, orchard_vectors) { orchard_vectors(tu_backend_or_skip(BID)); }           \
     Test(B, hash_args) { hash_args(tu_backend_or_skip(BID)); }
 
 CURVE_TESTS(curve_portable, PASTA_BACKEND_PORTABLE)

@@ -12,8 +12,8 @@
 #include "core/for_each.h"
 #undef PASTA_CURVE_TEMPLATE
 
-#define GMP_CURVE_TESTS(B, BID)                                                         \
-    Test(B, pallas_vs_gmp) { g_pallas_check(tu_backend_or_skip(BID), 64); }             \
+#define GMP_CURVE_TESTS(B, BID)                                             \
+    Test(B, pallas_vs_gmp) { g_pallas_check(tu_backend_or_skip(BID), 64); } \
     Test(B, vesta_vs_gmp) { g_vesta_check(tu_backend_or_skip(BID), 64); }
 
 GMP_CURVE_TESTS(curve_gmp_portable, PASTA_BACKEND_PORTABLE)

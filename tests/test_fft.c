@@ -34,8 +34,8 @@ static int all_a5(const void *p, size_t n) {
 #undef TF
 
 static const pasta_backend backends[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
-#define FOR_BACKENDS(t)                                                                   \
-    for (size_t bi_ = 0; bi_ < 2; bi_++)                                                  \
+#define FOR_BACKENDS(t)                  \
+    for (size_t bi_ = 0; bi_ < 2; bi_++) \
         for (const pasta_ops *t = pasta_ops_for(backends[bi_]); t != NULL; t = NULL)
 
 static int big_lg(void) {

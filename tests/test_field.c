@@ -20,30 +20,36 @@ static long sweep_pairs(void) {
 
 /* One Criterion test per (check, field, backend); a backend this machine cannot run is
  * reported as skipped, not passed. */
-#define FIELD_TESTS(B, BID)                                                                  \
-    Test(B, fp_sweep_200k_vs_gmp, .timeout = 600) { t_fp_sweep(tu_backend_or_skip(BID)->fp, sweep_pairs()); } \
-    Test(B, fq_sweep_200k_vs_gmp, .timeout = 600) { t_fq_sweep(tu_backend_or_skip(BID)->fq, sweep_pairs()); } \
-    Test(B, fp_edge_pairs) { t_fp_edges(tu_backend_or_skip(BID)->fp); }                     \
-    Test(B, fq_edge_pairs) { t_fq_edges(tu_backend_or_skip(BID)->fq); }                     \
-    Test(B, fp_derived_ops) { t_fp_derived(tu_backend_or_skip(BID)->fp, 300); }            \
-    Test(B, fq_derived_ops) { t_fq_derived(tu_backend_or_skip(BID)->fq, 300); }            \
+#define FIELD_TESTS(B, BID)                                                                   \
+    Test(B, fp_sweep_200k_vs_gmp, .timeout = 600) {                                           \
+        t_fp_sweep(tu_backend_or_skip(BID)->fp, sweep_pairs());                               \
+    }                                                                                         \
+    Test(B, fq_sweep_200k_vs_gmp, .timeout = 600) {                                           \
+        t_fq_sweep(tu_backend_or_skip(BID)->fq, sweep_pairs());                               \
+    }                                                                                         \
+    Test(B, fp_edge_pairs) { t_fp_edges(tu_backend_or_skip(BID)->fp); }                       \
+    Test(B, fq_edge_pairs) { t_fq_edges(tu_backend_or_skip(BID)->fq); }                       \
+    Test(B, fp_derived_ops) { t_fp_derived(tu_backend_or_skip(BID)->fp, 300); }               \
+    Test(B, fq_derived_ops) { t_fq_derived(tu_backend_or_skip(BID)->fq, 300); }               \
     Test(B, fp_invert_limb_shapes) { t_fp_invert_shapes(tu_backend_or_skip(BID)->fp, 3000); } \
     Test(B, fq_invert_limb_shapes) { t_fq_invert_shapes(tu_backend_or_skip(BID)->fq, 3000); } \
-    Test(B, fp_batch_invert) { t_fp_batch(tu_backend_or_skip(BID)->fp); }                   \
-    Test(B, fq_batch_invert) { t_fq_batch(tu_backend_or_skip(BID)->fq); }                   \
-    Test(B, fp_reject_noncanonical) { t_fp_reject(tu_backend_or_skip(BID)->fp); }           \
-    Test(B, fq_reject_noncanonical) { t_fq_reject(tu_backend_or_skip(BID)->fq); }           \
-    Test(B, fp_constants) { t_fp_constants(tu_backend_or_skip(BID)->fp); }                  \
-    Test(B, fq_constants) { t_fq_constants(tu_backend_or_skip(BID)->fq); }                  \
-    Test(B, fp_misc) { t_fp_misc(tu_backend_or_skip(BID)->fp); }                            \
-    Test(B, fq_misc) { t_fq_misc(tu_backend_or_skip(BID)->fq); }                            \
-    Test(B, fp_sqrt_2adic) { t_fp_sqrt_2adic(tu_backend_or_skip(BID)->fp); }                \
-    Test(B, fq_sqrt_2adic) { t_fq_sqrt_2adic(tu_backend_or_skip(BID)->fq); }                \
-    Test(B, fp_sqrt_root_as_pasta_curves) {                                                  \
-        cr_log_info("fp sqrt cases: %ld", t_fp_sqrt_crate_rule(tu_backend_or_skip(BID)->fp, 500)); \
-    }                                                                                        \
-    Test(B, fq_sqrt_root_as_pasta_curves) {                                                  \
-        cr_log_info("fq sqrt cases: %ld", t_fq_sqrt_crate_rule(tu_backend_or_skip(BID)->fq, 500)); \
+    Test(B, fp_batch_invert) { t_fp_batch(tu_backend_or_skip(BID)->fp); }                     \
+    Test(B, fq_batch_invert) { t_fq_batch(tu_backend_or_skip(BID)->fq); }                     \
+    Test(B, fp_reject_noncanonical) { t_fp_reject(tu_backend_or_skip(BID)->fp); }             \
+    Test(B, fq_reject_noncanonical) { t_fq_reject(tu_backend_or_skip(BID)->fq); }             \
+    Test(B, fp_constants) { t_fp_constants(tu_backend_or_skip(BID)->fp); }                    \
+    Test(B, fq_constants) { t_fq_constants(tu_backend_or_skip(BID)->fq); }                    \
+    Test(B, fp_misc) { t_fp_misc(tu_backend_or_skip(BID)->fp); }                              \
+    Test(B, fq_misc) { t_fq_misc(tu_backend_or_skip(BID)->fq); }                              \
+    Test(B, fp_sqrt_2adic) { t_fp_sqrt_2adic(tu_backend_or_skip(BID)->fp); }                  \
+    Test(B, fq_sqrt_2adic) { t_fq_sqrt_2adic(tu_backend_or_skip(BID)->fq); }                  \
+    Test(B, fp_sqrt_root_as_pasta_curves) {                                                   \
+        cr_log_info("fp sqrt cases: %ld",                                                     \
+                    t_fp_sqrt_crate_rule(tu_backend_or_skip(BID)->fp, 500));                  \
+    }                                                                                         \
+    Test(B, fq_sqrt_root_as_pasta_curves) {                                                   \
+        cr_log_info("fq sqrt cases: %ld",                                                     \
+                    t_fq_sqrt_crate_rule(tu_backend_or_skip(BID)->fq, 500));                  \
     }
 
 FIELD_TESTS(field_portable, PASTA_BACKEND_PORTABLE)
@@ -86,25 +92,26 @@ Test(field, backend_selection) {
 
 /* sqrt and sqrt_ratio pick the same root on every backend (pasta_curves'; see
  * sqrt_root_as_pasta_curves for the root itself). */
-#define SQRT_CROSS(FIELD)                                                                    \
-    Test(field, FIELD##_sqrt_cross_backend) {                                                \
-        const pasta_ops *p = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);                     \
-        const pasta_ops *x = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);                   \
-        tu_rng rng;                                                                          \
-        tu_rng_init(&rng, 500);                                                              \
-        for (int i = 0; i < 2000; i++) {                                                     \
-            uint8_t w[64];                                                                   \
-            pasta_##FIELD a, b, r1, r2;                                                      \
-            tu_rng_fill(&rng, w, 64);                                                        \
-            p->FIELD->from_uniform_bytes(&a, w);                                             \
-            tu_rng_fill(&rng, w, 64);                                                        \
-            p->FIELD->from_uniform_bytes(&b, w);                                             \
-            if (i & 1) p->FIELD->sqr(&a, &a);                                                \
-            cr_assert_eq(p->FIELD->sqrt(&r1, &a), x->FIELD->sqrt(&r2, &a));                  \
-            cr_assert_arr_eq(r1.limbs, r2.limbs, sizeof r1.limbs, "sqrt root");              \
-            cr_assert_eq(p->FIELD->sqrt_ratio(&r1, &a, &b), x->FIELD->sqrt_ratio(&r2, &a, &b)); \
-            cr_assert_arr_eq(r1.limbs, r2.limbs, sizeof r1.limbs, "sqrt_ratio root");        \
-        }                                                                                    \
+#define SQRT_CROSS(FIELD)                                                             \
+    Test(field, FIELD##_sqrt_cross_backend) {                                         \
+        const pasta_ops *p = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);              \
+        const pasta_ops *x = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);            \
+        tu_rng rng;                                                                   \
+        tu_rng_init(&rng, 500);                                                       \
+        for (int i = 0; i < 2000; i++) {                                              \
+            uint8_t w[64];                                                            \
+            pasta_##FIELD a, b, r1, r2;                                               \
+            tu_rng_fill(&rng, w, 64);                                                 \
+            p->FIELD->from_uniform_bytes(&a, w);                                      \
+            tu_rng_fill(&rng, w, 64);                                                 \
+            p->FIELD->from_uniform_bytes(&b, w);                                      \
+            if (i & 1) p->FIELD->sqr(&a, &a);                                         \
+            cr_assert_eq(p->FIELD->sqrt(&r1, &a), x->FIELD->sqrt(&r2, &a));           \
+            cr_assert_arr_eq(r1.limbs, r2.limbs, sizeof r1.limbs, "sqrt root");       \
+            cr_assert_eq(p->FIELD->sqrt_ratio(&r1, &a, &b),                           \
+                         x->FIELD->sqrt_ratio(&r2, &a, &b));                          \
+            cr_assert_arr_eq(r1.limbs, r2.limbs, sizeof r1.limbs, "sqrt_ratio root"); \
+        }                                                                             \
     }
 SQRT_CROSS(fp)
 SQRT_CROSS(fq)

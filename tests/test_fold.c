@@ -45,15 +45,13 @@
                           const CRV##_aff *hi, const pasta_##SCL *u, int naive) {             \
         CRV##_jac a, b;                                                                       \
         t->CRV->from_affine(&b, hi);                                                          \
-        if (naive)                                                                            \
-            CRV##_naive_mul(t, &b, &b, u);                                                    \
-        else                                                                                  \
-            t->CRV->mul_var(&b, &b, u);                                                       \
+        if (naive) CRV##_naive_mul(t, &b, &b, u);                                             \
+        else t->CRV->mul_var(&b, &b, u);                                                      \
         t->CRV->from_affine(&a, lo);                                                          \
         t->CRV->add_var(&a, &a, &b);                                                          \
         t->CRV->to_affine_var(r, &a);                                                         \
     }                                                                                         \
-    /* fold of n points against the reference, in a fresh buffer, with `threads` */          \
+    /* fold of n points against the reference, in a fresh buffer, with `threads` */           \
     static void CRV##_check(const pasta_ops *t, const CRV##_aff *lo, const CRV##_aff *hi,     \
                             size_t n, const pasta_##SCL *u, int threads, const char *what) {  \
         CRV##_aff *r = malloc((n + 1) * sizeof *r), want;                                     \
@@ -62,8 +60,8 @@
         cr_assert_eq(t->CRV->fold_var(r, lo, hi, n, u, threads), PASTA_OK, "%s", what);       \
         for (size_t i = 0; i < n; i++) {                                                      \
             CRV##_ref(t, &want, &lo[i], &hi[i], u, i < 2);                                    \
-            cr_assert(memcmp(&r[i], &want, sizeof want) == 0, "%s %s n=%zu: point %zu",       \
-                      #CRV, what, n, i);                                                      \
+            cr_assert(memcmp(&r[i], &want, sizeof want) == 0, "%s %s n=%zu: point %zu", #CRV, \
+                      what, n, i);                                                            \
         }                                                                                     \
         uint8_t s[sizeof *r];                                                                 \
         memset(s, 0xa5, sizeof s);                                                            \
@@ -76,7 +74,7 @@
     }                                                                                         \
     static void CRV##_fold_random(const pasta_ops *t) {                                       \
         enum { NMAX = 1100 };                                                                 \
-        static const size_t ns[] = {1, 2, 3, 16, MINB - 1, MINB, MINB + 1, 64, 257, NMAX}; \
+        static const size_t ns[] = {1, 2, 3, 16, MINB - 1, MINB, MINB + 1, 64, 257, NMAX};    \
         tu_rng g;                                                                             \
         tu_rng_init(&g, tu_seed() ^ 0xf01d ^ sizeof(pasta_##SCL));                            \
         CRV##_aff *lo = malloc(NMAX * sizeof *lo), *hi = malloc(NMAX * sizeof *hi);           \
@@ -94,7 +92,7 @@
         free(hi);                                                                             \
     }                                                                                         \
     /* Identities in lo and hi, results that are the identity (lo = -[u] hi) or need the    \
-     * doubling (lo = [u] hi, lo = hi with u = 1), over special scalars, on both paths. */   \
+     * doubling (lo = [u] hi, lo = hi with u = 1), over special scalars, on both paths. */ \
     static void CRV##_fold_edges(const pasta_ops *t) {                                        \
         enum { N = MINB + 8 };                                                                \
         tu_rng g;                                                                             \
@@ -120,7 +118,9 @@
                 switch (i % 8) {                                                              \
                 case 1: memset(&hi[i], 0, sizeof hi[i]); break;                               \
                 case 2: memset(&lo[i], 0, sizeof lo[i]); break;                               \
-                case 3: memset(&lo[i], 0, sizeof lo[i]), memset(&hi[i], 0, sizeof hi[i]); break; \
+                case 3:                                                                       \
+                    memset(&lo[i], 0, sizeof lo[i]), memset(&hi[i], 0, sizeof hi[i]);         \
+                    break;                                                                    \
                 case 4: /* lo = -[u] hi: the identity */                                      \
                 case 5: /* lo = [u] hi: a doubling in the last addition */                    \
                     t->CRV->from_affine(&a, &hi[i]);                                          \
@@ -142,7 +142,7 @@
         CRV##_check(t, lo, hi, N, &us[nu - 1], 2, "all hi identity");                         \
         CRV##_check(t, lo, hi, 5, &us[nu - 1], 2, "all hi identity, small");                  \
     }                                                                                         \
-    /* Same bytes at threads 1..4 and 0, in place (r = lo, r = hi) and not. */               \
+    /* Same bytes at threads 1..4 and 0, in place (r = lo, r = hi) and not. */                \
     static void CRV##_fold_threads_alias(const pasta_ops *t) {                                \
         enum { N = 1024 };                                                                    \
         static const size_t ns[] = {N, 100, 7};                                               \
@@ -191,7 +191,7 @@
         }                                                                                     \
         free(lo), free(hi), free(r0), free(r);                                                \
     }                                                                                         \
-    /* Bad arguments and allocation failure: the error code, r untouched, no leak. */        \
+    /* Bad arguments and allocation failure: the error code, r untouched, no leak. */         \
     static void CRV##_fold_errors(const pasta_ops *t) {                                       \
         enum { N = MINB + 8 };                                                                \
         tu_rng g;                                                                             \
@@ -240,14 +240,14 @@
 FOLD_TESTS(pallas, fq)
 FOLD_TESTS(vesta, fp)
 
-#define FOLD_BACKEND_TESTS(B, BID)                                                             \
-    Test(B, pallas_random) { pallas_fold_random(tu_backend_or_skip(BID)); }                    \
-    Test(B, vesta_random) { vesta_fold_random(tu_backend_or_skip(BID)); }                      \
-    Test(B, pallas_edges) { pallas_fold_edges(tu_backend_or_skip(BID)); }                      \
-    Test(B, vesta_edges) { vesta_fold_edges(tu_backend_or_skip(BID)); }                        \
-    Test(B, pallas_threads_alias) { pallas_fold_threads_alias(tu_backend_or_skip(BID)); }      \
-    Test(B, vesta_threads_alias) { vesta_fold_threads_alias(tu_backend_or_skip(BID)); }        \
-    Test(B, pallas_errors) { pallas_fold_errors(tu_backend_or_skip(BID)); }                    \
+#define FOLD_BACKEND_TESTS(B, BID)                                                        \
+    Test(B, pallas_random) { pallas_fold_random(tu_backend_or_skip(BID)); }               \
+    Test(B, vesta_random) { vesta_fold_random(tu_backend_or_skip(BID)); }                 \
+    Test(B, pallas_edges) { pallas_fold_edges(tu_backend_or_skip(BID)); }                 \
+    Test(B, vesta_edges) { vesta_fold_edges(tu_backend_or_skip(BID)); }                   \
+    Test(B, pallas_threads_alias) { pallas_fold_threads_alias(tu_backend_or_skip(BID)); } \
+    Test(B, vesta_threads_alias) { vesta_fold_threads_alias(tu_backend_or_skip(BID)); }   \
+    Test(B, pallas_errors) { pallas_fold_errors(tu_backend_or_skip(BID)); }               \
     Test(B, vesta_errors) { vesta_fold_errors(tu_backend_or_skip(BID)); }
 
 FOLD_BACKEND_TESTS(fold_portable, PASTA_BACKEND_PORTABLE)

@@ -226,12 +226,15 @@ Test(halo2, keygen_pk_plonk_k11_polynomials) {
     cr_assert_eq(pk.ext_n, (size_t)1 << 13);
     const size_t rows[] = {0, 1, 2, 1000, 2041, 2042, 2047};
     for (int c = 0; c < pk.num_fixed + pk.num_perm; c++) {
-        const pasta_fp *vals = c < pk.num_fixed ? &pk.fixed_values[(size_t)c * pk.n]
-                                                : &pk.perm_values[(size_t)(c - pk.num_fixed) * pk.n];
-        const pasta_fp *poly = c < pk.num_fixed ? &pk.fixed_polys[(size_t)c * pk.n]
-                                                : &pk.perm_polys[(size_t)(c - pk.num_fixed) * pk.n];
-        const pasta_fp *coset = c < pk.num_fixed ? &pk.fixed_cosets[(size_t)c * pk.ext_n]
-                                                 : &pk.perm_cosets[(size_t)(c - pk.num_fixed) * pk.ext_n];
+        const pasta_fp *vals = c < pk.num_fixed
+                                   ? &pk.fixed_values[(size_t)c * pk.n]
+                                   : &pk.perm_values[(size_t)(c - pk.num_fixed) * pk.n];
+        const pasta_fp *poly = c < pk.num_fixed
+                                   ? &pk.fixed_polys[(size_t)c * pk.n]
+                                   : &pk.perm_polys[(size_t)(c - pk.num_fixed) * pk.n];
+        const pasta_fp *coset = c < pk.num_fixed
+                                    ? &pk.fixed_cosets[(size_t)c * pk.ext_n]
+                                    : &pk.perm_cosets[(size_t)(c - pk.num_fixed) * pk.ext_n];
         for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
             pasta_fp x, v;
             const uint64_t e[4] = {rows[k], 0, 0, 0};
@@ -296,7 +299,8 @@ Test(halo2, g_lagrange_is_the_lagrange_basis_msm) {
         cr_assert_eq(pasta_vesta_msm_var(&r, p.g, s, p.n, 1), PASTA_OK);
         pasta_vesta_affine ra;
         pasta_vesta_to_affine_var(&ra, &r);
-        cr_assert(pasta_vesta_affine_eq(&ra, &p.g_lagrange[idx[k]]), "g_lagrange[%zu]", idx[k]);
+        cr_assert(pasta_vesta_affine_eq(&ra, &p.g_lagrange[idx[k]]), "g_lagrange[%zu]",
+                  idx[k]);
     }
     free(s);
     pasta_fp_domain_free(&d);
@@ -327,8 +331,8 @@ Test(halo2, sigma_cycles_are_the_copy_constraints) {
             if (col == C && r < 2 * pairs && !(r & 1)) ec = B, er = r + 1;
             const size_t i = (size_t)col * n + r;
             cr_assert(a.map_col[i] == (uint32_t)ec && a.map_row[i] == er,
-                      "cell (%d, %zu) maps to (%u, %u), expected (%d, %zu)", col, r, a.map_col[i],
-                      a.map_row[i], ec, er);
+                      "cell (%d, %zu) maps to (%u, %u), expected (%d, %zu)", col, r,
+                      a.map_col[i], a.map_row[i], ec, er);
             pasta_fp v, t;
             const uint64_t e1[4] = {(uint64_t)ec, 0, 0, 0}, e2[4] = {er, 0, 0, 0};
             pasta_fp_pow_var(&v, &pasta_fp_DELTA, e1);

@@ -45,13 +45,16 @@ typedef struct action {
 static void action_make(action *x, uint64_t seed) {
     x->advice = malloc(10 * N * sizeof *x->advice);
     cr_assert_not_null(x->advice);
-    cr_assert_eq(halo2_orchard_synthesize_witness(x->advice, x->inst, &cs, 11, &cfg, seed), PASTA_OK);
+    cr_assert_eq(halo2_orchard_synthesize_witness(x->advice, x->inst, &cs, 11, &cfg, seed),
+                 PASTA_OK);
     x->cols[0] = x->inst;
     x->lens[0] = HALO2_ORCHARD_INSTANCES;
     x->w = (halo2_witness){x->advice, x->cols, x->lens};
 }
 static void action_free(action *x) { free(x->advice); }
-static pasta_fp *adv(action *x, int col, size_t row) { return &x->advice[(size_t)col * N + row]; }
+static pasta_fp *adv(action *x, int col, size_t row) {
+    return &x->advice[(size_t)col * N + row];
+}
 static void bump(pasta_fp *v) {
     pasta_fp one;
     pasta_fp_one(&one);
@@ -93,8 +96,10 @@ Test(halo2_orchard, shape, .init = orchard_keygen, .fini = orchard_free) {
         cr_assert(d >= 0 && d < 16);
         hist[d]++;
     }
-    static const int want[16] = {[3] = 4, [4] = 2, [5] = 7, [6] = 21, [7] = 35, [8] = 65, [9] = 59};
-    for (int d = 0; d < 16; d++) cr_assert_eq(hist[d], want[d], "degree %d: %d polynomials", d, hist[d]);
+    static const int want[16] = {
+        [3] = 4, [4] = 2, [5] = 7, [6] = 21, [7] = 35, [8] = 65, [9] = 59};
+    for (int d = 0; d < 16; d++)
+        cr_assert_eq(hist[d], want[d], "degree %d: %d polynomials", d, hist[d]);
     /* lookups: range check (width 1, degree 3, fixed 0), two generator-table lookups
      * (width 3, degrees 4, 2, 4, fixed 0, 1, 2) */
     cr_assert_eq(cs.n_lookups, 3);
@@ -102,7 +107,8 @@ Test(halo2_orchard, shape, .init = orchard_keygen, .fini = orchard_free) {
     for (int l = 0; l < 3; l++) {
         cr_assert_eq(cs.lookups[l].n, width[l]);
         for (int i = 0; i < width[l]; i++) {
-            cr_assert_eq(halo2_expr_degree(&cs, cs.lookups[l].input[i]), deg[l][i], "lookup %d input %d", l, i);
+            cr_assert_eq(halo2_expr_degree(&cs, cs.lookups[l].input[i]), deg[l][i],
+                         "lookup %d input %d", l, i);
             const halo2_expr *t = &cs.nodes[cs.lookups[l].table[i]];
             cr_assert_eq(t->op, HALO2_E_FIXED);
             cr_assert_eq(cs.fixed_queries[t->query].column.index, i);
@@ -147,18 +153,21 @@ Test(halo2_orchard, gate_operation_counts, .init = orchard_keygen, .fini = orcha
         cr_assert_neq(x->op, HALO2_E_INSTANCE);
         cr_assert_neq(x->op, HALO2_E_SELECTOR);
         if (x->op == HALO2_E_NEGATED || x->op == HALO2_E_SCALED) stack[top++] = x->a;
-        if (x->op == HALO2_E_SUM || x->op == HALO2_E_PRODUCT) stack[top++] = x->a, stack[top++] = x->b;
+        if (x->op == HALO2_E_SUM || x->op == HALO2_E_PRODUCT)
+            stack[top++] = x->a, stack[top++] = x->b;
         cr_assert_lt(top, HALO2_MAX_NODES * 64);
     }
     free(stack);
-    printf("orchard gates per point: mul %ld add %ld scale %ld (scaled %ld negated %ld) constants %ld "
-           "leaves %ld distinct %d; nodes %d\n",
-           c.mul, c.add, c.scaled + c.negated, c.scaled, c.negated, c.constants, c.leaves, distinct, cs.n_nodes);
+    printf(
+        "orchard gates per point: mul %ld add %ld scale %ld (scaled %ld negated %ld) constants %ld "
+        "leaves %ld distinct %d; nodes %d\n",
+        c.mul, c.add, c.scaled + c.negated, c.scaled, c.negated, c.constants, c.leaves,
+        distinct, cs.n_nodes);
     const long got[6] = {c.mul, c.add, c.scaled + c.negated, c.negated, c.constants, c.leaves};
     const long want[6] = {1424, 1514, 1462, 1263, 1002, 2129};
     for (int i = 0; i < 6; i++)
-        cr_assert(got[i] * 10 >= want[i] * 9 && got[i] * 10 <= want[i] * 11, "count %d: %ld, Orchard %ld", i,
-                  got[i], want[i]);
+        cr_assert(got[i] * 10 >= want[i] * 9 && got[i] * 10 <= want[i] * 11,
+                  "count %d: %ld, Orchard %ld", i, got[i], want[i]);
     cr_assert(c.scaled * 10 >= 199 * 7 && c.scaled * 10 <= 199 * 13, "scaled %ld", c.scaled);
     cr_assert_eq(distinct, 49);
 }
@@ -186,11 +195,12 @@ Test(halo2_orchard, witnesses_satisfy, .init = orchard_keygen, .fini = orchard_f
         action_make(&x, seed);
         halo2_mock_failure f;
         int rc = halo2_mock_check(&cs, &asmb, &x.w, &f);
-        cr_assert_eq(rc, HALO2_MOCK_OK, "seed %llu: kind %d index %d row %zu", (unsigned long long)seed, f.kind,
-                     f.index, f.row);
+        cr_assert_eq(rc, HALO2_MOCK_OK, "seed %llu: kind %d index %d row %zu",
+                     (unsigned long long)seed, f.kind, f.index, f.row);
         if (seed == 1) memcpy(first, x.inst, sizeof first);
         else
-            for (int i = 0; i < HALO2_ORCHARD_INSTANCES; i++) cr_assert(!pasta_fp_eq(&first[i], &x.inst[i]));
+            for (int i = 0; i < HALO2_ORCHARD_INSTANCES; i++)
+                cr_assert(!pasta_fp_eq(&first[i], &x.inst[i]));
         action_free(&x);
     }
     /* the same seed, the same witness */
@@ -211,7 +221,9 @@ Test(halo2_orchard, broken_witnesses_fail, .init = orchard_keygen, .fini = orcha
      * that region) */
     const int s = 20, p = cfg.first_poly[s + 1] - 1;
     const size_t mid = cfg.region_row[s][3];
-    pasta_fp *cell = adv(&x, cfg.polys[p].out_col, (size_t)((long long)mid + cfg.polys[p].out_rot)), keep = *cell;
+    pasta_fp *cell = adv(&x, cfg.polys[p].out_col,
+                         (size_t)((long long)mid + cfg.polys[p].out_rot)),
+             keep = *cell;
     bump(cell);
     cr_assert_eq(halo2_mock_check(&cs, &asmb, &x.w, &f), HALO2_MOCK_GATE);
     cr_assert_eq(f.index, p);
@@ -317,8 +329,8 @@ Test(halo2_mock, lookup_k11) {
     const size_t lens[1] = {2};
     const halo2_witness w = {advice, cols, lens};
     halo2_mock_failure f;
-    cr_assert_eq(halo2_mock_check(&lcs, &a, &w, &f), HALO2_MOCK_OK, "kind %d index %d row %zu", f.kind, f.index,
-                 f.row);
+    cr_assert_eq(halo2_mock_check(&lcs, &a, &w, &f), HALO2_MOCK_OK, "kind %d index %d row %zu",
+                 f.kind, f.index, f.row);
     /* c_700 = 2^10 with b_700 = 1 and a_699 = 2^10: the mul gate holds, the lookup fails */
     const size_t r = 700;
     pasta_fp keep[3] = {ca[r - 1], cb[r], cc[r]};
@@ -361,8 +373,9 @@ static void prove_actions(int A) {
     size_t len = 0;
     halo2_drbg rng;
     halo2_drbg_init(&rng, seed);
-    cr_assert_eq(halo2_create_proof(&ck, &pk, w, A, halo2_drbg_fill, &rng, 0, proof, size, &len, NULL),
-                 PASTA_OK);
+    cr_assert_eq(
+        halo2_create_proof(&ck, &pk, w, A, halo2_drbg_fill, &rng, 0, proof, size, &len, NULL),
+        PASTA_OK);
     cr_assert_eq(len, size);
     cr_assert_eq(halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len), PASTA_OK);
     /* the last action's last public value bumped */
@@ -370,15 +383,16 @@ static void prove_actions(int A) {
     int rc = halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len);
     cr_assert(rc == HALO2_ERR_VERIFY, "wrong instance: rc %d", rc);
     x[A - 1].inst[HALO2_ORCHARD_INSTANCES - 1] = x[A - 1].inst[0]; /* still wrong; restore: */
-    cr_assert_eq(halo2_orchard_synthesize_witness(x[A - 1].advice, x[A - 1].inst, &cs, 11, &cfg,
-                                                  100 + (uint64_t)(A - 1)),
+    cr_assert_eq(halo2_orchard_synthesize_witness(x[A - 1].advice, x[A - 1].inst, &cs, 11,
+                                                  &cfg, 100 + (uint64_t)(A - 1)),
                  PASTA_OK);
     cr_assert_eq(halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len), PASTA_OK);
     const size_t pos[3] = {7, size / 2, size - 9};
     for (int j = 0; j < 3; j++) {
         proof[pos[j]] ^= 0x40;
         rc = halo2_verify_proof_multi(&p, &vk, A, inst, lens, proof, len);
-        cr_assert(rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED, "byte %zu: rc %d", pos[j], rc);
+        cr_assert(rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED, "byte %zu: rc %d",
+                  pos[j], rc);
         proof[pos[j]] ^= 0x40;
     }
     for (int i = 0; i < A; i++) action_free(&x[i]);
@@ -389,7 +403,8 @@ static void prove_actions(int A) {
     halo2_params_free(&p);
 }
 
-Test(halo2_orchard, proof_one_action, .init = orchard_keygen, .fini = orchard_free, .timeout = 600) {
+Test(halo2_orchard, proof_one_action, .init = orchard_keygen, .fini = orchard_free,
+     .timeout = 600) {
     prove_actions(1);
 }
 /* Light mode (the sanitizer step: PASTA_TEST_PAIRS below its default, or
@@ -398,6 +413,7 @@ static int light(void) {
     const char *p = getenv("PASTA_TEST_PAIRS"), *l = getenv("PASTA_TEST_HALO2_LIGHT");
     return (l && *l && *l != '0') || (p && atol(p) < 200000);
 }
-Test(halo2_orchard, proof_four_actions, .init = orchard_keygen, .fini = orchard_free, .timeout = 900) {
+Test(halo2_orchard, proof_four_actions, .init = orchard_keygen, .fini = orchard_free,
+     .timeout = 900) {
     prove_actions(light() ? 2 : 4);
 }

@@ -109,7 +109,9 @@ Test(halo2_prove, proofs_verify_and_have_halo2s_size) {
     }
 }
 
-static XXH128_hash_t digest(const uint8_t *proof, size_t len) { return XXH3_128bits(proof, len); }
+static XXH128_hash_t digest(const uint8_t *proof, size_t len) {
+    return XXH3_128bits(proof, len);
+}
 
 /* A constraint system halo2 cannot make (a permutation column without its rotation-0
  * query) is HALO2_ERR_MALFORMED (pasta_halo2's own code, halo2.h), nothing written. */
@@ -131,7 +133,8 @@ Test(halo2_prove, malformed_constraint_system_is_its_own_error) {
     const uint8_t seed[32] = {0};
     halo2_drbg_init(&rng, seed);
     halo2_witness w = {advice, NULL, NULL};
-    cr_assert_eq(halo2_create_proof(&ck, &bpk, &w, 1, halo2_drbg_fill, &rng, 1, proof, PROOF_LEN, &len, NULL),
+    cr_assert_eq(halo2_create_proof(&ck, &bpk, &w, 1, halo2_drbg_fill, &rng, 1, proof,
+                                    PROOF_LEN, &len, NULL),
                  HALO2_ERR_MALFORMED);
     cr_assert_eq(len, 7);
     for (size_t i = 0; i < PROOF_LEN; i++) cr_assert_eq(proof[i], 0);
@@ -154,7 +157,8 @@ Test(halo2_prove, corrupted_proofs_fail) {
         const int count = light() ? (region < 4 ? 4 : 24) : (region < 4 ? 32 : 200);
         for (int i = 0; i < count; i++) {
             s = s * 6364136223846793005ull + 1442695040888963407ull;
-            const size_t pos = region < 4 ? starts[region] + (size_t)i : (size_t)(s >> 33) % PROOF_LEN;
+            const size_t pos = region < 4 ? starts[region] + (size_t)i
+                                          : (size_t)(s >> 33) % PROOF_LEN;
             const uint8_t mask = (uint8_t)(1 + (s >> 20) % 255);
             memcpy(buf, proof, PROOF_LEN);
             buf[pos] ^= mask;
@@ -168,7 +172,8 @@ Test(halo2_prove, truncated_and_overlong_proofs_fail) {
     uint8_t proof[PROOF_LEN + 64] = {0};
     size_t len;
     cr_assert_eq(prove(2, 9, 0, proof, &len), PASTA_OK);
-    const size_t lens[] = {0, 31, 32, PROOF_LEN - 32, PROOF_LEN - 1, PROOF_LEN + 1, PROOF_LEN + 32};
+    const size_t lens[] = {
+        0, 31, 32, PROOF_LEN - 32, PROOF_LEN - 1, PROOF_LEN + 1, PROOF_LEN + 32};
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
         cr_assert_eq(verify(proof, lens[i]), HALO2_ERR_MALFORMED, "length %zu", lens[i]);
     /* a proof for another witness does not verify with this one's commitments swapped in */
@@ -184,13 +189,16 @@ Test(halo2_prove, unsatisfied_witness_fails) {
     read_witness(1, &a);
     cr_assert_eq(halo2_plonk_synthesize_witness(advice, 11, &cfg, &a), PASTA_OK);
     pasta_fp_one(&one);
-    pasta_fp_add(&advice[(size_t)cfg.c.index * params.n + 10], &advice[(size_t)cfg.c.index * params.n + 10], &one);
+    pasta_fp_add(&advice[(size_t)cfg.c.index * params.n + 10],
+                 &advice[(size_t)cfg.c.index * params.n + 10], &one);
     uint8_t seed[32] = {1}, proof[PROOF_LEN];
     size_t len;
     halo2_drbg rng;
     halo2_drbg_init(&rng, seed);
     halo2_witness w = {advice, NULL, NULL};
-    cr_assert_eq(halo2_create_proof(&ck, &pk, &w, 1, halo2_drbg_fill, &rng, 1, proof, PROOF_LEN, &len, NULL), PASTA_OK);
+    cr_assert_eq(halo2_create_proof(&ck, &pk, &w, 1, halo2_drbg_fill, &rng, 1, proof,
+                                    PROOF_LEN, &len, NULL),
+                 PASTA_OK);
     cr_assert_eq(verify(proof, len), HALO2_ERR_VERIFY);
 }
 
@@ -224,8 +232,8 @@ Test(halo2_prove, digest_same_on_backends_and_threads_and_pinned) {
         fprintf(stderr, "plonk_k11 digest %016llx%016llx\n", (unsigned long long)first.high64,
                 (unsigned long long)first.low64);
     cr_assert(first.high64 == PINNED_DIGEST_HI && first.low64 == PINNED_DIGEST_LO,
-              "digest %016llx%016llx differs from the pinned one", (unsigned long long)first.high64,
-              (unsigned long long)first.low64);
+              "digest %016llx%016llx differs from the pinned one",
+              (unsigned long long)first.high64, (unsigned long long)first.low64);
 }
 
 /* ---- lookup_k11: instance column, rotations -1/0/+1, compressed selectors, a lookup. */

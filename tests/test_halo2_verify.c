@@ -22,15 +22,15 @@ const char *__asan_default_options(void) { return "intercept_tls_get_addr=0"; }
 #define PROOF_LEN 1600
 /* plonk_k11's proof layout: 33 points, then 17 scalars interleaved as halo2 writes them */
 enum {
-    OFF_ADVICE = 0,       /* 3 advice commitments */
-    OFF_PERM = 96,        /* 1 permutation product (3 columns, chunk 3) */
-    OFF_RANDOM = 128,     /* vanishing random poly */
-    OFF_H = 160,          /* 4 h pieces */
-    OFF_EVALS = 288,      /* advice 3, fixed 4, random 1, σ 3, z(x), z(ωx): 13 scalars */
-    OFF_QPRIME = 704,     /* q' */
-    OFF_QEVALS = 736,     /* 2 point sets */
-    OFF_SPOLY = 800,      /* IPA s */
-    OFF_ROUNDS = 832,     /* 11 rounds of L, R */
+    OFF_ADVICE = 0,   /* 3 advice commitments */
+    OFF_PERM = 96,    /* 1 permutation product (3 columns, chunk 3) */
+    OFF_RANDOM = 128, /* vanishing random poly */
+    OFF_H = 160,      /* 4 h pieces */
+    OFF_EVALS = 288,  /* advice 3, fixed 4, random 1, σ 3, z(x), z(ωx): 13 scalars */
+    OFF_QPRIME = 704, /* q' */
+    OFF_QEVALS = 736, /* 2 point sets */
+    OFF_SPOLY = 800,  /* IPA s */
+    OFF_ROUNDS = 832, /* 11 rounds of L, R */
     OFF_C = 1536,
     OFF_F = 1568
 };
@@ -76,9 +76,7 @@ static int verify_flipped(int i, size_t pos, uint8_t mask) {
     return verify(buf, PROOF_LEN);
 }
 
-static int is_rejection(int rc) {
-    return rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED;
-}
+static int is_rejection(int rc) { return rc == HALO2_ERR_VERIFY || rc == HALO2_ERR_MALFORMED; }
 
 TestSuite(halo2_verify, .init = setup, .fini = teardown);
 
@@ -91,16 +89,16 @@ Test(halo2_verify, halo2s_proofs_are_accepted) {
  * decoding error. A flipped low bit of any byte but the top one keeps a scalar canonical. */
 Test(halo2_verify, flipped_evaluation_commitment_and_last_byte_fail_the_check) {
     static const size_t scalar_bytes[] = {
-        OFF_EVALS,            /* advice a(x) */
-        OFF_EVALS + 32 * 4,   /* fixed eval */
-        OFF_EVALS + 32 * 7,   /* random poly eval */
-        OFF_EVALS + 32 * 8,   /* σ eval */
-        OFF_EVALS + 32 * 11,  /* z(x) */
-        OFF_EVALS + 32 * 12,  /* z(ωx) */
-        OFF_QEVALS + 32 + 3,  /* the second q eval */
-        OFF_C + 17,           /* c */
-        PROOF_LEN - 32,       /* f, low byte */
-        PROOF_LEN - 1,        /* the last byte (f's top byte, bit 0) */
+        OFF_EVALS,           /* advice a(x) */
+        OFF_EVALS + 32 * 4,  /* fixed eval */
+        OFF_EVALS + 32 * 7,  /* random poly eval */
+        OFF_EVALS + 32 * 8,  /* σ eval */
+        OFF_EVALS + 32 * 11, /* z(x) */
+        OFF_EVALS + 32 * 12, /* z(ωx) */
+        OFF_QEVALS + 32 + 3, /* the second q eval */
+        OFF_C + 17,          /* c */
+        PROOF_LEN - 32,      /* f, low byte */
+        PROOF_LEN - 1,       /* the last byte (f's top byte, bit 0) */
     };
     for (int i = 0; i < 3; i++) /* all of them in proof-1, every other one in the others */
         for (size_t j = (size_t)(i == 2); j < sizeof scalar_bytes / sizeof *scalar_bytes;
@@ -110,21 +108,22 @@ Test(halo2_verify, flipped_evaluation_commitment_and_last_byte_fail_the_check) {
             pasta_fp tmp;
             memcpy(sb, proofs[i] + (scalar_bytes[j] & ~(size_t)31), 32);
             sb[scalar_bytes[j] & 31] ^= 0x01;
-            const int want =
-                pasta_fp_from_bytes(&tmp, sb) == PASTA_OK ? HALO2_ERR_VERIFY : HALO2_ERR_MALFORMED;
+            const int want = pasta_fp_from_bytes(&tmp, sb) == PASTA_OK ? HALO2_ERR_VERIFY
+                                                                       : HALO2_ERR_MALFORMED;
             int rc = verify_flipped(i, scalar_bytes[j], 0x01);
             cr_assert_eq(rc, want, "proof-%d byte %zu: rc %d", i + 1, scalar_bytes[j], rc);
             if (scalar_bytes[j] % 32 != 31) cr_assert_eq(want, HALO2_ERR_VERIFY);
         }
     /* a commitment replaced by another valid point (the negation: flip the sign bit) */
-    static const size_t point_tops[] = {OFF_ADVICE + 31, OFF_PERM + 31, OFF_RANDOM + 31,
-                                        OFF_H + 32 * 3 + 31, OFF_QPRIME + 31, OFF_SPOLY + 31,
-                                        OFF_ROUNDS + 32 * 7 + 31};
+    static const size_t point_tops[] = {
+        OFF_ADVICE + 31, OFF_PERM + 31,  OFF_RANDOM + 31,         OFF_H + 32 * 3 + 31,
+        OFF_QPRIME + 31, OFF_SPOLY + 31, OFF_ROUNDS + 32 * 7 + 31};
     for (int i = 0; i < 3; i++) /* all of them in proof-1, every third in the others */
-        for (size_t j = (size_t)i; j < sizeof point_tops / sizeof *point_tops; j += i ? 3 : 1) {
+        for (size_t j = (size_t)i; j < sizeof point_tops / sizeof *point_tops;
+             j += i ? 3 : 1) {
             int rc = verify_flipped(i, point_tops[j], 0x80);
-            cr_assert_eq(rc, HALO2_ERR_VERIFY, "proof-%d byte %zu: rc %d", i + 1, point_tops[j],
-                         rc);
+            cr_assert_eq(rc, HALO2_ERR_VERIFY, "proof-%d byte %zu: rc %d", i + 1,
+                         point_tops[j], rc);
         }
 }
 
@@ -149,8 +148,8 @@ Test(halo2_verify, malformed_truncated_and_over_long_proofs_are_invalid) {
 
     /* truncated and over-long */
     uint8_t lbuf[PROOF_LEN + 64];
-    static const size_t lens[] = {0, 1, 31, 32, 96, OFF_EVALS, OFF_QPRIME + 31, PROOF_LEN - 32,
-                                  PROOF_LEN - 1};
+    static const size_t lens[] = {
+        0, 1, 31, 32, 96, OFF_EVALS, OFF_QPRIME + 31, PROOF_LEN - 32, PROOF_LEN - 1};
     for (size_t j = 0; j < sizeof lens / sizeof *lens; j++)
         cr_assert_eq(verify(proofs[0], lens[j]), HALO2_ERR_MALFORMED, "length %zu", lens[j]);
     memcpy(lbuf, proofs[1], PROOF_LEN);
@@ -194,8 +193,8 @@ Test(halo2_verify, malformed_truncated_and_over_long_proofs_are_invalid) {
 static void explain(const uint8_t *buf, size_t len, int want_rc, halo2_fault want, size_t at) {
     halo2_fault f;
     size_t off;
-    cr_assert_eq(halo2_verify_proof_explain(&params, &vk, 1, NULL, NULL, buf, len, &f, &off), want_rc,
-                 "len %zu", len);
+    cr_assert_eq(halo2_verify_proof_explain(&params, &vk, 1, NULL, NULL, buf, len, &f, &off),
+                 want_rc, "len %zu", len);
     cr_assert_eq(f, want, "len %zu: fault %d, expected %d", len, (int)f, (int)want);
     cr_assert_eq(off, at, "len %zu: offset %zu, expected %zu", len, off, at);
 }
@@ -312,11 +311,13 @@ Test(halo2_verify, instance_columns_arguments_and_foreign_proofs) {
     /* A well-formed proof of this circuit's shape (every point [j]G, every scalar j) runs
      * the whole verifier (instance commitment and evaluation, two permutation sets, a
      * three-point opening set) and fails the check; one item short or long, the decoding. */
-    static const char shape[] = "PPPPPP" /* advice, 2 permutation products, random, 2 h */
-                                "SSSSSSSSSSS" /* instance, advice, fixed, random, 2 σ, 3 + 2 z */
-                                "P" "SSS" /* q', 3 opening sets */
-                                "PPPPPPPPPPPPPPPPPPPPPPP" /* s, 11 rounds of L, R */
-                                "SS";  /* c, f */
+    static const char shape[] =
+        "PPPPPP"      /* advice, 2 permutation products, random, 2 h */
+        "SSSSSSSSSSS" /* instance, advice, fixed, random, 2 σ, 3 + 2 z */
+        "P"
+        "SSS"                     /* q', 3 opening sets */
+        "PPPPPPPPPPPPPPPPPPPPPPP" /* s, 11 rounds of L, R */
+        "SS";                     /* c, f */
     uint8_t fake[sizeof shape * 32];
     pasta_vesta_jacobian g, acc;
     pasta_vesta_generator(&g);
@@ -364,20 +365,25 @@ Test(halo2_verify, malformed_constraint_systems_have_their_own_errors) {
     bad.perm_columns[0].type = HALO2_ADVICE;
     halo2_fault f;
     size_t off;
-    cr_assert_eq(halo2_verify_proof_explain(&params, &bvk, 1, NULL, NULL, proofs[0], PROOF_LEN, &f, &off),
+    cr_assert_eq(halo2_verify_proof_explain(&params, &bvk, 1, NULL, NULL, proofs[0], PROOF_LEN,
+                                            &f, &off),
                  HALO2_ERR_MALFORMED);
     cr_assert_eq(f, HALO2_FAULT_NONE, "the key, not the proof");
     bad = cs;
     bad.nodes[bad.gate_polys[0]].op = HALO2_E_FIXED;
     bad.nodes[bad.gate_polys[0]].query = bad.n_fixed_queries; /* out of range */
-    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
     bad = cs;
     bad.gate_polys[0] = bad.n_nodes; /* a root out of range */
-    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(halo2_verify_proof(&params, &bvk, NULL, NULL, proofs[0], PROOF_LEN),
+                 PASTA_ERR_INVALID_ARG);
     cr_assert_eq(verify(proofs[0], PROOF_LEN), PASTA_OK); /* the real one still verifies */
     cr_assert_str_eq(halo2_strerror(HALO2_ERR_VERIFY), "the proof does not verify");
-    cr_assert_str_eq(halo2_strerror(HALO2_ERR_LIMIT), "beyond a capacity limit of pasta_halo2");
-    cr_assert_str_eq(halo2_strerror(HALO2_ERR_MALFORMED), "malformed proof, constraint system or key");
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_LIMIT),
+                     "beyond a capacity limit of pasta_halo2");
+    cr_assert_str_eq(halo2_strerror(HALO2_ERR_MALFORMED),
+                     "malformed proof, constraint system or key");
     cr_assert_str_eq(halo2_strerror(HALO2_ERR_INTERNAL), "internal error in pasta_halo2");
     cr_assert_str_eq(halo2_strerror(PASTA_ERR_NO_MEMORY), pasta_strerror(PASTA_ERR_NO_MEMORY));
 }
@@ -420,24 +426,28 @@ Test(halo2_verify, the_keys_gate_program_is_compiled_at_keygen) {
 #define LK_LEN 1984
 /* its layout: 12 points, 20 scalars, q', 4 opening sets, the IPA */
 enum {
-    LK_ADVICE = 0,       /* 3 advice commitments */
-    LK_PERMUTED = 96,    /* the lookup's A', S' */
-    LK_PERM = 160,       /* 1 permutation product (a, inst) */
-    LK_Z = 192,          /* the lookup's product Z */
-    LK_RANDOM = 224,     /* vanishing random poly */
-    LK_H = 256,          /* 4 h pieces */
-    LK_EVALS = 384,      /* instance 1, advice 5, fixed 4, random 1, σ 2, z 2, lookup 5 */
+    LK_ADVICE = 0,    /* 3 advice commitments */
+    LK_PERMUTED = 96, /* the lookup's A', S' */
+    LK_PERM = 160,    /* 1 permutation product (a, inst) */
+    LK_Z = 192,       /* the lookup's product Z */
+    LK_RANDOM = 224,  /* vanishing random poly */
+    LK_H = 256,       /* 4 h pieces */
+    LK_EVALS = 384,   /* instance 1, advice 5, fixed 4, random 1, σ 2, z 2, lookup 5 */
     LK_EV_LOOKUP = 384 + 32 * 15, /* z(x), z(ωx), A'(x), A'(ω^-1 x), S'(x) */
-    LK_QPRIME = 1024,    /* q' */
-    LK_QEVALS = 1056,    /* 4 point sets */
-    LK_SPOLY = 1184,     /* IPA s */
-    LK_ROUNDS = 1216,    /* 11 rounds of L, R */
+    LK_QPRIME = 1024,             /* q' */
+    LK_QEVALS = 1056,             /* 4 point sets */
+    LK_SPOLY = 1184,              /* IPA s */
+    LK_ROUNDS = 1216,             /* 11 rounds of L, R */
     LK_C = 1920,
     LK_F = 1952
 };
 /* each 32-byte item of the proof: P a point, S a scalar */
-static const char lk_shape[] = "PPPPPPPPPPPP" "SSSSSSSSSSSSSSSSSSSS" "P" "SSSS"
-                               "PPPPPPPPPPPPPPPPPPPPPPP" "SS";
+static const char lk_shape[] = "PPPPPPPPPPPP"
+                               "SSSSSSSSSSSSSSSSSSSS"
+                               "P"
+                               "SSSS"
+                               "PPPPPPPPPPPPPPPPPPPPPPP"
+                               "SS";
 
 static halo2_cs lcs;
 static halo2_vk lvk;
@@ -482,7 +492,8 @@ static void lk_teardown(void) {
     halo2_params_free(&params);
 }
 
-static int lk_verify_with(const pasta_fp *inst, size_t ninst, const uint8_t *proof, size_t len) {
+static int lk_verify_with(const pasta_fp *inst, size_t ninst, const uint8_t *proof,
+                          size_t len) {
     const pasta_fp *cols[1] = {inst};
     const size_t lens[1] = {ninst};
     return halo2_verify_proof(&params, &lvk, cols, lens, proof, len);
@@ -524,7 +535,8 @@ Test(halo2_verify_lookup, halo2s_proofs_with_their_instances_are_accepted) {
     cr_assert_eq(lcs.num_fixed, 4);
     cr_assert_eq(halo2_cs_degree(&lcs), 5);
     for (int i = 0; i < 3; i++)
-        cr_assert_eq(lk_verify(i, lproofs[i], LK_LEN), PASTA_OK, "proof-%d.bin rejected", i + 1);
+        cr_assert_eq(lk_verify(i, lproofs[i], LK_LEN), PASTA_OK, "proof-%d.bin rejected",
+                     i + 1);
     /* zeros after the instance values change nothing (the column is zero-padded) */
     pasta_fp ext[3] = {linst[1][0], linst[1][1]};
     pasta_fp_zero(&ext[2]);
@@ -537,7 +549,8 @@ Test(halo2_verify_lookup, wrong_instances_fail_the_check) {
     for (int i = 0; i < 3; i++) {
         /* another proof's instance (a[999] differs between the witnesses) */
         cr_assert(!pasta_fp_eq(&linst[i][1], &linst[(i + 1) % 3][1]));
-        cr_assert_eq(lk_verify_with(linst[(i + 1) % 3], 2, lproofs[i], LK_LEN), HALO2_ERR_VERIFY);
+        cr_assert_eq(lk_verify_with(linst[(i + 1) % 3], 2, lproofs[i], LK_LEN),
+                     HALO2_ERR_VERIFY);
         /* each value plus one */
         for (int r = 0; r < 2; r++) {
             memcpy(w, linst[i], sizeof linst[i]);
@@ -616,9 +629,10 @@ Test(halo2_verify_lookup, lookup_commitments_and_evaluations_are_checked) {
 /* Truncated and over-long proofs, a proof of the other circuit, and the key without its
  * lookup: rejected. */
 Test(halo2_verify_lookup, truncated_over_long_and_foreign_proofs_are_rejected) {
-    static const size_t lens[] = {0,         31,        LK_PERMUTED, LK_PERMUTED + 32,
-                                  LK_Z + 16, LK_EVALS,  LK_EV_LOOKUP + 32 * 4,
-                                  LK_QPRIME, LK_C,      LK_LEN - 1};
+    static const size_t lens[] = {
+        0,         31,        LK_PERMUTED,           LK_PERMUTED + 32,
+        LK_Z + 16, LK_EVALS,  LK_EV_LOOKUP + 32 * 4, LK_QPRIME,
+        LK_C,      LK_LEN - 1};
     for (int i = 0; i < 3; i++)
         for (size_t j = 0; j < sizeof lens / sizeof *lens; j++)
             cr_assert_eq(lk_verify(i, lproofs[i], lens[j]), HALO2_ERR_MALFORMED,
@@ -669,7 +683,8 @@ Test(halo2_verify_lookup, combined_selectors_are_evaluated) {
                                                 halo2_expr_constant(&ccs, &one))));
     halo2_assembly asm_;
     cr_assert_eq(halo2_assembly_init(&asm_, &ccs, 11), PASTA_OK);
-    for (size_t r = 0; r < 8; r++) cr_assert_eq(halo2_enable_selector(&asm_, r & 1 ? s2 : s1, r), PASTA_OK);
+    for (size_t r = 0; r < 8; r++)
+        cr_assert_eq(halo2_enable_selector(&asm_, r & 1 ? s2 : s1, r), PASTA_OK);
     cr_assert_eq(halo2_assembly_compress_selectors(&asm_, &ccs), PASTA_OK);
     cr_assert_eq(ccs.num_fixed, 1, "the two selectors share one column");
     int later_child = 0;
@@ -685,9 +700,10 @@ Test(halo2_verify_lookup, combined_selectors_are_evaluated) {
 
     static const char shape[] = "PPPP" /* advice, random, 2 h */
                                 "SSS"  /* advice, fixed, random */
-                                "P" "S" /* q', 1 opening set */
+                                "P"
+                                "S"                       /* q', 1 opening set */
                                 "PPPPPPPPPPPPPPPPPPPPPPP" /* s, 11 rounds of L, R */
-                                "SS";  /* c, f */
+                                "SS";                     /* c, f */
     uint8_t fake[sizeof shape * 32];
     pasta_vesta_jacobian g, acc;
     pasta_vesta_generator(&g);

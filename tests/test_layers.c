@@ -31,44 +31,44 @@
 #define N 9
 
 /* Fields: the group sum is the inner product (public API). */
-#define FIELD_GROUP_TEST(TAG, FLD, naive, naive_but_last)                                 \
-    static void TAG##_group(void) {                                                     \
-        tu_rng g;                                                                       \
-        tu_rng_init(&g, tu_seed() ^ 0x6701);                                            \
-        pasta_##FLD p[N], k[N], want, got;                                              \
-        for (int i = 0; i < N; i++) {                                                   \
-            pasta_##FLD##_random(&p[i], tu_rng_fill, &g);                               \
-            pasta_##FLD##_random(&k[i], tu_rng_fill, &g);                               \
-        }                                                                               \
-        cr_assert_eq(pasta_##FLD##_vec_inner_product(&want, p, k, N), PASTA_OK);        \
-        naive(&got, p, k, N);                                                           \
-        cr_assert(pasta_##FLD##_eq(&got, &want));                                       \
-        cr_assert_eq(pasta_##FLD##_vec_inner_product(&want, p, k, N - 1), PASTA_OK);    \
-        naive_but_last(&got, p, k, N);                                                  \
-        cr_assert(pasta_##FLD##_eq(&got, &want));                                       \
+#define FIELD_GROUP_TEST(TAG, FLD, naive, naive_but_last)                            \
+    static void TAG##_group(void) {                                                  \
+        tu_rng g;                                                                    \
+        tu_rng_init(&g, tu_seed() ^ 0x6701);                                         \
+        pasta_##FLD p[N], k[N], want, got;                                           \
+        for (int i = 0; i < N; i++) {                                                \
+            pasta_##FLD##_random(&p[i], tu_rng_fill, &g);                            \
+            pasta_##FLD##_random(&k[i], tu_rng_fill, &g);                            \
+        }                                                                            \
+        cr_assert_eq(pasta_##FLD##_vec_inner_product(&want, p, k, N), PASTA_OK);     \
+        naive(&got, p, k, N);                                                        \
+        cr_assert(pasta_##FLD##_eq(&got, &want));                                    \
+        cr_assert_eq(pasta_##FLD##_vec_inner_product(&want, p, k, N - 1), PASTA_OK); \
+        naive_but_last(&got, p, k, N);                                               \
+        cr_assert(pasta_##FLD##_eq(&got, &want));                                    \
     }
 
 /* Curves: against sums of public scalar multiplications. */
-#define CURVE_GROUP_TEST(TAG, CRV, SFLD, naive, naive_but_last)                           \
-    static void TAG##_group(void) {                                                     \
-        tu_rng g;                                                                       \
-        tu_rng_init(&g, tu_seed() ^ 0x6702);                                            \
-        pasta_##CRV##_jacobian p[N], gen, want, t, got;                                 \
-        pasta_##SFLD k[N], s;                                                           \
-        pasta_##CRV##_generator(&gen);                                                  \
-        pasta_##CRV##_identity(&want);                                                  \
-        for (int i = 0; i < N; i++) {                                                   \
-            pasta_##SFLD##_random(&s, tu_rng_fill, &g);                                 \
-            pasta_##CRV##_mul(&p[i], &gen, &s);                                         \
-            pasta_##SFLD##_random(&k[i], tu_rng_fill, &g);                              \
-            pasta_##CRV##_mul(&t, &p[i], &k[i]);                                        \
-            if (i < N - 1) pasta_##CRV##_add(&want, &want, &t);                         \
-        }                                                                               \
-        naive_but_last(&got, p, k, N);                                                  \
-        cr_assert(pasta_##CRV##_eq(&got, &want));                                       \
-        pasta_##CRV##_add(&want, &want, &t);                                            \
-        naive(&got, p, k, N);                                                           \
-        cr_assert(pasta_##CRV##_eq(&got, &want));                                       \
+#define CURVE_GROUP_TEST(TAG, CRV, SFLD, naive, naive_but_last) \
+    static void TAG##_group(void) {                             \
+        tu_rng g;                                               \
+        tu_rng_init(&g, tu_seed() ^ 0x6702);                    \
+        pasta_##CRV##_jacobian p[N], gen, want, t, got;         \
+        pasta_##SFLD k[N], s;                                   \
+        pasta_##CRV##_generator(&gen);                          \
+        pasta_##CRV##_identity(&want);                          \
+        for (int i = 0; i < N; i++) {                           \
+            pasta_##SFLD##_random(&s, tu_rng_fill, &g);         \
+            pasta_##CRV##_mul(&p[i], &gen, &s);                 \
+            pasta_##SFLD##_random(&k[i], tu_rng_fill, &g);      \
+            pasta_##CRV##_mul(&t, &p[i], &k[i]);                \
+            if (i < N - 1) pasta_##CRV##_add(&want, &want, &t); \
+        }                                                       \
+        naive_but_last(&got, p, k, N);                          \
+        cr_assert(pasta_##CRV##_eq(&got, &want));               \
+        pasta_##CRV##_add(&want, &want, &t);                    \
+        naive(&got, p, k, N);                                   \
+        cr_assert(pasta_##CRV##_eq(&got, &want));               \
     }
 
 FIELD_GROUP_TEST(fp, fp, pasta_portable_fp_naive_sum, pasta_portable_fp_naive_sum_but_last)
@@ -86,7 +86,8 @@ Test(layers, group_template_portable) {
 }
 
 #ifdef PASTA_X86_64_ASM
-FIELD_GROUP_TEST(fq_asm, fq, pasta_x86_64_asm_fq_naive_sum, pasta_x86_64_asm_fq_naive_sum_but_last)
+FIELD_GROUP_TEST(fq_asm, fq, pasta_x86_64_asm_fq_naive_sum,
+                 pasta_x86_64_asm_fq_naive_sum_but_last)
 CURVE_GROUP_TEST(pallas_asm, pallas, fq, pasta_x86_64_asm_pallas_naive_sum,
                  pasta_x86_64_asm_pallas_naive_sum_but_last)
 Test(layers, group_template_x86_64_asm) {
@@ -97,7 +98,9 @@ Test(layers, group_template_x86_64_asm) {
 #endif
 
 /* core/parallel.c: each task once, for task counts around the thread counts. */
-static void count_task(void *ctx, size_t i) { __atomic_fetch_add(&((int *)ctx)[i], 1, __ATOMIC_RELAXED); }
+static void count_task(void *ctx, size_t i) {
+    __atomic_fetch_add(&((int *)ctx)[i], 1, __ATOMIC_RELAXED);
+}
 
 Test(layers, parallel_for_runs_each_task_once) {
     cr_assert_geq(pasta_threads_default(), 1);
@@ -107,7 +110,8 @@ Test(layers, parallel_for_runs_each_task_once) {
             memset(hits, 0, sizeof hits);
             pasta_parallel_for(n, threads, count_task, hits);
             for (size_t i = 0; i < 100; i++)
-                cr_assert_eq(hits[i], i < n ? 1 : 0, "threads %d, n %zu, task %zu", threads, n, i);
+                cr_assert_eq(hits[i], i < n ? 1 : 0, "threads %d, n %zu, task %zu", threads, n,
+                             i);
         }
     }
 }

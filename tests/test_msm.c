@@ -31,24 +31,24 @@ static int msm_light(void) {
 #include "core/for_each.h"
 #undef PASTA_CURVE_TEMPLATE
 
-#define MSM_TESTS(B, BID)                                                                   \
-    Test(B, pallas_vs_naive) { t_pallas_vs_naive(tu_backend_or_skip(BID)); }                 \
-    Test(B, vesta_vs_naive) { t_vesta_vs_naive(tu_backend_or_skip(BID)); }                   \
-    Test(B, pallas_options) { t_pallas_options(tu_backend_or_skip(BID)); }                   \
-    Test(B, vesta_options) { t_vesta_options(tu_backend_or_skip(BID)); }                     \
-    Test(B, pallas_vs_reference) { t_pallas_vs_reference(tu_backend_or_skip(BID)); }         \
-    Test(B, vesta_vs_reference) { t_vesta_vs_reference(tu_backend_or_skip(BID)); }           \
-    Test(B, pallas_edges) { t_pallas_edges(tu_backend_or_skip(BID)); }                       \
-    Test(B, vesta_edges) { t_vesta_edges(tu_backend_or_skip(BID)); }                         \
-    Test(B, pallas_bytes_form) { t_pallas_bytes_form(tu_backend_or_skip(BID)); }             \
-    Test(B, vesta_bytes_form) { t_vesta_bytes_form(tu_backend_or_skip(BID)); }               \
-    Test(B, pallas_threads) { t_pallas_threads(tu_backend_or_skip(BID)); }                   \
-    Test(B, vesta_threads) { t_vesta_threads(tu_backend_or_skip(BID)); }                     \
-    Test(B, pallas_bad_args) { t_pallas_bad_args(tu_backend_or_skip(BID)); }                 \
-    Test(B, vesta_bad_args) { t_vesta_bad_args(tu_backend_or_skip(BID)); }                   \
-    Test(B, pallas_fixed) { t_pallas_fixed(tu_backend_or_skip(BID)); }                       \
-    Test(B, vesta_fixed) { t_vesta_fixed(tu_backend_or_skip(BID)); }                       \
-    Test(B, pallas_fixed_split) { t_pallas_fixed_split(tu_backend_or_skip(BID)); }           \
+#define MSM_TESTS(B, BID)                                                            \
+    Test(B, pallas_vs_naive) { t_pallas_vs_naive(tu_backend_or_skip(BID)); }         \
+    Test(B, vesta_vs_naive) { t_vesta_vs_naive(tu_backend_or_skip(BID)); }           \
+    Test(B, pallas_options) { t_pallas_options(tu_backend_or_skip(BID)); }           \
+    Test(B, vesta_options) { t_vesta_options(tu_backend_or_skip(BID)); }             \
+    Test(B, pallas_vs_reference) { t_pallas_vs_reference(tu_backend_or_skip(BID)); } \
+    Test(B, vesta_vs_reference) { t_vesta_vs_reference(tu_backend_or_skip(BID)); }   \
+    Test(B, pallas_edges) { t_pallas_edges(tu_backend_or_skip(BID)); }               \
+    Test(B, vesta_edges) { t_vesta_edges(tu_backend_or_skip(BID)); }                 \
+    Test(B, pallas_bytes_form) { t_pallas_bytes_form(tu_backend_or_skip(BID)); }     \
+    Test(B, vesta_bytes_form) { t_vesta_bytes_form(tu_backend_or_skip(BID)); }       \
+    Test(B, pallas_threads) { t_pallas_threads(tu_backend_or_skip(BID)); }           \
+    Test(B, vesta_threads) { t_vesta_threads(tu_backend_or_skip(BID)); }             \
+    Test(B, pallas_bad_args) { t_pallas_bad_args(tu_backend_or_skip(BID)); }         \
+    Test(B, vesta_bad_args) { t_vesta_bad_args(tu_backend_or_skip(BID)); }           \
+    Test(B, pallas_fixed) { t_pallas_fixed(tu_backend_or_skip(BID)); }               \
+    Test(B, vesta_fixed) { t_vesta_fixed(tu_backend_or_skip(BID)); }                 \
+    Test(B, pallas_fixed_split) { t_pallas_fixed_split(tu_backend_or_skip(BID)); }   \
     Test(B, vesta_fixed_split) { t_vesta_fixed_split(tu_backend_or_skip(BID)); }
 
 MSM_TESTS(msm_portable, PASTA_BACKEND_PORTABLE)

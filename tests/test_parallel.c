@@ -15,7 +15,9 @@
 #include "testutil.h"
 
 #define MAXN 1000
-static void count_task(void *ctx, size_t i) { __atomic_fetch_add(&((int *)ctx)[i], 1, __ATOMIC_RELAXED); }
+static void count_task(void *ctx, size_t i) {
+    __atomic_fetch_add(&((int *)ctx)[i], 1, __ATOMIC_RELAXED);
+}
 
 static void check_once(int threads, size_t n) {
     static int hits[MAXN];
@@ -67,7 +69,8 @@ static void *caller(void *arg) {
 Test(parallel, concurrent_callers) {
     static int hits[CALLERS][64];
     pthread_t t[CALLERS];
-    for (int i = 0; i < CALLERS; i++) cr_assert_eq(pthread_create(&t[i], NULL, caller, hits[i]), 0);
+    for (int i = 0; i < CALLERS; i++)
+        cr_assert_eq(pthread_create(&t[i], NULL, caller, hits[i]), 0);
     for (int i = 0; i < CALLERS; i++) {
         void *rv;
         pthread_join(t[i], &rv);
@@ -85,7 +88,8 @@ Test(parallel, nested_regions) {
     memset(inner_hits, 0, sizeof inner_hits);
     pasta_parallel_for(8, 4, outer_task, NULL);
     for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 16; j++) cr_assert_eq(inner_hits[i][j], 1, "outer %d inner %d", i, j);
+        for (int j = 0; j < 16; j++)
+            cr_assert_eq(inner_hits[i][j], 1, "outer %d inner %d", i, j);
 }
 
 /* A child after fork has no pool threads: its first region starts its own. */

@@ -14,11 +14,11 @@ static const uint64_t P[4] = {0x992d30ed00000001, 0x224698fc094cf91b, 0, 0x40000
 static const uint64_t Q[4] = {0x8c46eb2100000001, 0x224698fc0994a8dd, 0, 0x4000000000000000};
 static int failures = 0;
 
-#define CHECK(c)                                                                           \
-    do {                                                                                   \
-        if (!(c)) {                                                                        \
-            if (failures++ < 10) fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #c);      \
-        }                                                                                  \
+#define CHECK(c)                                                                      \
+    do {                                                                              \
+        if (!(c)) {                                                                   \
+            if (failures++ < 10) fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #c); \
+        }                                                                             \
     } while (0)
 
 /* a >= b ? */
@@ -52,7 +52,8 @@ static void add_mod(uint64_t a[4], const uint64_t b[4], const uint64_t m[4]) {
     if (geq(a, m)) sub(a, m);
 }
 /* r = a * b mod m by double-and-add (slow, obviously correct). */
-static void mul_mod(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t m[4]) {
+static void mul_mod(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                    const uint64_t m[4]) {
     uint64_t acc[4] = {0, 0, 0, 0};
     for (int i = 255; i >= 0; i--) {
         dbl_mod(acc, m);
@@ -72,8 +73,8 @@ static void check_constants(const pasta_modinv_info *mi, const uint64_t m[4]) {
         CHECK(mi->modulus62[i] == (int64_t)limb);
     }
     /* m^-1 mod 2^62 by Newton iteration, independent of the 2 - m shortcut. */
-    uint64_t inv = m[0];            /* correct mod 2^3 */
-    for (int k = 0; k < 5; k++)     /* 3 -> 6 -> 12 -> 24 -> 48 -> 96 bits */
+    uint64_t inv = m[0];        /* correct mod 2^3 */
+    for (int k = 0; k < 5; k++) /* 3 -> 6 -> 12 -> 24 -> 48 -> 96 bits */
         inv *= 2 - m[0] * inv;
     inv &= 0x3FFFFFFFFFFFFFFF;
     CHECK(mi->modulus_inv62 == inv);
@@ -112,13 +113,23 @@ int main(void) {
         const uint64_t *m = ms[k];
         check_constants(mis[k], m);
         uint64_t x[4], one[4] = {1, 0, 0, 0}, two[4] = {2, 0, 0, 0};
-        const uint64_t edges[][4] = {
-            {0, 0, 0, 0}, {1, 0, 0, 0}, {2, 0, 0, 0}, {UINT64_MAX, 0, 0, 0},
-            {0, 0, 1, 0}, {0, 0, 0, 1}, {UINT64_MAX, UINT64_MAX, UINT64_MAX, 0x3FFFFFFFFFFFFFFF}};
-        for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) check_one(edges[i], mis[k], m);
-        memcpy(x, m, 32); sub(x, one); check_one(x, mis[k], m);             /* m - 1     */
-        memcpy(x, m, 32); sub(x, two); check_one(x, mis[k], m);             /* m - 2     */
-        memcpy(x, m, 32); x[0] -= 1;                                        /* (m - 1)/2 */
+        const uint64_t edges[][4] = {{0, 0, 0, 0},
+                                     {1, 0, 0, 0},
+                                     {2, 0, 0, 0},
+                                     {UINT64_MAX, 0, 0, 0},
+                                     {0, 0, 1, 0},
+                                     {0, 0, 0, 1},
+                                     {UINT64_MAX, UINT64_MAX, UINT64_MAX, 0x3FFFFFFFFFFFFFFF}};
+        for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+            check_one(edges[i], mis[k], m);
+        memcpy(x, m, 32);
+        sub(x, one);
+        check_one(x, mis[k], m); /* m - 1     */
+        memcpy(x, m, 32);
+        sub(x, two);
+        check_one(x, mis[k], m); /* m - 2     */
+        memcpy(x, m, 32);
+        x[0] -= 1; /* (m - 1)/2 */
         for (int i = 0; i < 3; i++) x[i] = (x[i] >> 1) | (x[i + 1] << 63);
         x[3] >>= 1;
         check_one(x, mis[k], m);
@@ -141,9 +152,12 @@ int main(void) {
         for (int i = 0; i < 255; i++) { /* 2^254 < m */
             uint64_t y[4] = {0, 0, 0, 0};
             y[i / 64] = UINT64_C(1) << (i % 64);
-            check_one(y, mis[k], m);                        /* 2^i     */
-            memcpy(x, m, 32); sub(x, y); check_one(x, mis[k], m); /* m - 2^i */
-            sub(y, one); check_one(y, mis[k], m);           /* 2^i - 1 */
+            check_one(y, mis[k], m); /* 2^i     */
+            memcpy(x, m, 32);
+            sub(x, y);
+            check_one(x, mis[k], m); /* m - 2^i */
+            sub(y, one);
+            check_one(y, mis[k], m); /* 2^i - 1 */
         }
         for (int bits = 1; bits <= 254; bits++) {
             for (int rep = 0; rep < 8; rep++) {

@@ -71,7 +71,8 @@ static void *worker(void *arg) {
             pasta_fq_mul(&r->qmul[i], &in_q[i], &in_q[(i + 1) % N]);
         }
         /* Allocating calls from every thread at once. */
-        r->rc = pasta_fp_batch_invert(r->batch, in_a, N) | pasta_fq_batch_invert(r->qbatch, in_q, N);
+        r->rc = pasta_fp_batch_invert(r->batch, in_a, N) |
+                pasta_fq_batch_invert(r->qbatch, in_q, N);
         if (r->rc != PASTA_OK) break;
     }
     return NULL;
@@ -81,7 +82,8 @@ static void run_threads(void) {
     pthread_t th[THREADS];
     memset(res, 0, sizeof res);
     cr_assert_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
-    for (int t = 0; t < THREADS; t++) cr_assert_eq(pthread_create(&th[t], NULL, worker, &res[t]), 0);
+    for (int t = 0; t < THREADS; t++)
+        cr_assert_eq(pthread_create(&th[t], NULL, worker, &res[t]), 0);
     for (int t = 0; t < THREADS; t++) cr_assert_eq(pthread_join(th[t], NULL), 0);
     pthread_barrier_destroy(&start);
 }
@@ -94,11 +96,16 @@ static void compare(void) {
         cr_assert_eq(memcmp(res[t].mul, want.mul, sizeof want.mul), 0, "thread %d: mul", t);
         cr_assert_eq(memcmp(res[t].add, want.add, sizeof want.add), 0, "thread %d: add", t);
         cr_assert_eq(memcmp(res[t].inv, want.inv, sizeof want.inv), 0, "thread %d: invert", t);
-        cr_assert_eq(memcmp(res[t].sqrt, want.sqrt, sizeof want.sqrt), 0, "thread %d: sqrt", t);
-        cr_assert_eq(memcmp(res[t].sqrt_ok, want.sqrt_ok, sizeof want.sqrt_ok), 0, "thread %d", t);
-        cr_assert_eq(memcmp(res[t].qmul, want.qmul, sizeof want.qmul), 0, "thread %d: fq mul", t);
-        cr_assert_eq(memcmp(res[t].batch, want.batch, sizeof want.batch), 0, "thread %d: batch", t);
-        cr_assert_eq(memcmp(res[t].qbatch, want.qbatch, sizeof want.qbatch), 0, "thread %d", t);
+        cr_assert_eq(memcmp(res[t].sqrt, want.sqrt, sizeof want.sqrt), 0, "thread %d: sqrt",
+                     t);
+        cr_assert_eq(memcmp(res[t].sqrt_ok, want.sqrt_ok, sizeof want.sqrt_ok), 0, "thread %d",
+                     t);
+        cr_assert_eq(memcmp(res[t].qmul, want.qmul, sizeof want.qmul), 0, "thread %d: fq mul",
+                     t);
+        cr_assert_eq(memcmp(res[t].batch, want.batch, sizeof want.batch), 0,
+                     "thread %d: batch", t);
+        cr_assert_eq(memcmp(res[t].qbatch, want.qbatch, sizeof want.qbatch), 0, "thread %d",
+                     t);
     }
 }
 

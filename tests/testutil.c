@@ -119,16 +119,13 @@ int tu_edges(mpz_t out[TU_MAX_EDGES], int field) {
     n++;
     /* High limbs equal to m's, low limbs just below m's (the values an early-exit limb
      * scan treats differently: the seed's audit finding). */
-    const uint64_t lows[][2] = {{ml[0] - 1, ml[1]},
-                                {ml[0] - 2, ml[1]},
-                                {0, ml[1]},
-                                {UINT64_MAX, ml[1] - 1},
-                                {ml[0], ml[1] - 1},
-                                {0, 0},
+    const uint64_t lows[][2] = {{ml[0] - 1, ml[1]},      {ml[0] - 2, ml[1]}, {0, ml[1]},
+                                {UINT64_MAX, ml[1] - 1}, {ml[0], ml[1] - 1}, {0, 0},
                                 {UINT64_MAX, UINT64_MAX}};
     for (size_t i = 0; i < sizeof lows / sizeof lows[0]; i++) {
         uint64_t l[4] = {lows[i][0], lows[i][1], ml[2], ml[3]};
-        if (i == 6) { /* high limb equal, limb 2 just below (limb 2 of m is 0: use limb 3 - 1) */
+        if (i ==
+            6) { /* high limb equal, limb 2 just below (limb 2 of m is 0: use limb 3 - 1) */
             l[2] = UINT64_MAX;
             l[3] = ml[3] - 1;
         }

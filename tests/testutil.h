@@ -15,7 +15,9 @@
  * default. Printed once per process so any failure can be replayed. */
 uint64_t tu_seed(void);
 /* splitmix64-based deterministic generator. */
-typedef struct { uint64_t s; } tu_rng;
+typedef struct {
+    uint64_t s;
+} tu_rng;
 void tu_rng_init(tu_rng *r, uint64_t stream);
 uint64_t tu_next(tu_rng *r);
 /* pasta_rng_fn adapter over a tu_rng. */

@@ -20,9 +20,9 @@ extern "C" {
 #endif
 
 typedef enum pasta_backend {
-    PASTA_BACKEND_AUTO = 0,       /* best supported backend                       */
-    PASTA_BACKEND_PORTABLE = 1,   /* plain C, any CPU                             */
-    PASTA_BACKEND_X86_64_ASM = 2  /* x86-64 BMI2/ADX inline asm (PASTA_X86_64_ASM) */
+    PASTA_BACKEND_AUTO = 0,      /* best supported backend                       */
+    PASTA_BACKEND_PORTABLE = 1,  /* plain C, any CPU                             */
+    PASTA_BACKEND_X86_64_ASM = 2 /* x86-64 BMI2/ADX inline asm (PASTA_X86_64_ASM) */
 } pasta_backend;
 
 /* Selects the backend for subsequent calls, process-wide (all threads). Call it before

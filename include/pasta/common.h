@@ -34,12 +34,12 @@ extern "C" {
 /* Error codes. Every failing call returns one of these and changes no output. */
 enum {
     PASTA_OK = 0,
-    PASTA_ERR_NONCANONICAL = -1,  /* encoding of a value >= the modulus, or bit 255 set  */
-    PASTA_ERR_NOT_ON_CURVE = -2,  /* encoding of an x with no point / coordinates off it */
-    PASTA_ERR_INVALID_ARG = -3,   /* NULL pointer with nonzero size, size out of range   */
-    PASTA_ERR_NO_MEMORY = -4,     /* allocation failure                                  */
-    PASTA_ERR_UNSUPPORTED = -5,   /* backend not compiled in or not supported by the CPU */
-    PASTA_ERR_RNG = -6            /* the caller's RNG callback reported failure           */
+    PASTA_ERR_NONCANONICAL = -1, /* encoding of a value >= the modulus, or bit 255 set  */
+    PASTA_ERR_NOT_ON_CURVE = -2, /* encoding of an x with no point / coordinates off it */
+    PASTA_ERR_INVALID_ARG = -3,  /* NULL pointer with nonzero size, size out of range   */
+    PASTA_ERR_NO_MEMORY = -4,    /* allocation failure                                  */
+    PASTA_ERR_UNSUPPORTED = -5,  /* backend not compiled in or not supported by the CPU */
+    PASTA_ERR_RNG = -6           /* the caller's RNG callback reported failure           */
 };
 
 /* Returns a short static English description of an error code ("unknown error" for a

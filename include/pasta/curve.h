@@ -43,10 +43,18 @@
 extern "C" {
 #endif
 
-typedef struct pasta_pallas_affine { pasta_fp x, y; } pasta_pallas_affine;
-typedef struct pasta_pallas_jacobian { pasta_fp x, y, z; } pasta_pallas_jacobian;
-typedef struct pasta_vesta_affine { pasta_fq x, y; } pasta_vesta_affine;
-typedef struct pasta_vesta_jacobian { pasta_fq x, y, z; } pasta_vesta_jacobian;
+typedef struct pasta_pallas_affine {
+    pasta_fp x, y;
+} pasta_pallas_affine;
+typedef struct pasta_pallas_jacobian {
+    pasta_fp x, y, z;
+} pasta_pallas_jacobian;
+typedef struct pasta_vesta_affine {
+    pasta_fq x, y;
+} pasta_vesta_affine;
+typedef struct pasta_vesta_jacobian {
+    pasta_fq x, y, z;
+} pasta_vesta_jacobian;
 
 /* ---- Constants (Montgomery-form coordinates, valid for every backend). */
 /* The generator (-1, 2), as pasta_curves `generator()`. */
@@ -57,13 +65,15 @@ PASTA_API extern const pasta_vesta_affine pasta_vesta_GENERATOR;
  * Vesta (pasta_curves `endo` and test_endo_consistency). */
 
 /* ---- Construction, conversion, predicates. */
-PASTA_API void pasta_pallas_identity(pasta_pallas_jacobian *r);   /* r = (0, 0, 0)       */
-PASTA_API void pasta_pallas_generator(pasta_pallas_jacobian *r);  /* r = (-1, 2, 1)      */
+PASTA_API void pasta_pallas_identity(pasta_pallas_jacobian *r);  /* r = (0, 0, 0)       */
+PASTA_API void pasta_pallas_generator(pasta_pallas_jacobian *r); /* r = (-1, 2, 1)      */
 /* r = a as a Jacobian point (Z = 1, or Z = 0 for the affine identity). */
-PASTA_API void pasta_pallas_from_affine(pasta_pallas_jacobian *r, const pasta_pallas_affine *a);
+PASTA_API void pasta_pallas_from_affine(pasta_pallas_jacobian *r,
+                                        const pasta_pallas_affine *a);
 /* r = a in affine form ((0, 0) for the identity). Constant time (one inversion). */
 PASTA_API void pasta_pallas_to_affine(pasta_pallas_affine *r, const pasta_pallas_jacobian *a);
-PASTA_API void pasta_pallas_to_affine_var(pasta_pallas_affine *r, const pasta_pallas_jacobian *a);
+PASTA_API void pasta_pallas_to_affine_var(pasta_pallas_affine *r,
+                                          const pasta_pallas_jacobian *a);
 /* out[i] = in[i] in affine form for i < n, with one inversion (Montgomery's trick);
  * identities become (0, 0). Constant time in the values. out and in must not overlap;
  * needs no heap. Returns PASTA_OK, or PASTA_ERR_INVALID_ARG (NULL with n > 0, or
@@ -72,14 +82,15 @@ PASTA_API int pasta_pallas_batch_to_affine(pasta_pallas_affine *out,
                                            const pasta_pallas_jacobian *in, size_t n);
 /* 1 if a is the identity (Z = 0), else 0. */
 PASTA_API int pasta_pallas_is_identity(const pasta_pallas_jacobian *a);
-PASTA_API int pasta_pallas_affine_is_identity(const pasta_pallas_affine *a);  /* (0, 0) */
+PASTA_API int pasta_pallas_affine_is_identity(const pasta_pallas_affine *a); /* (0, 0) */
 /* 1 if a satisfies the curve equation (Y^2 = X^3 + 5 Z^6) or is the identity, else 0.
  * Every such point is in the prime-order group. */
 PASTA_API int pasta_pallas_is_on_curve(const pasta_pallas_jacobian *a);
 PASTA_API int pasta_pallas_affine_is_on_curve(const pasta_pallas_affine *a);
 /* 1 if a and b are the same group element (any representations), else 0. */
 PASTA_API int pasta_pallas_eq(const pasta_pallas_jacobian *a, const pasta_pallas_jacobian *b);
-PASTA_API int pasta_pallas_affine_eq(const pasta_pallas_affine *a, const pasta_pallas_affine *b);
+PASTA_API int pasta_pallas_affine_eq(const pasta_pallas_affine *a,
+                                     const pasta_pallas_affine *b);
 /* flag (0 or 1) ? r = a : r unchanged; r = flag ? b : a. */
 PASTA_API void pasta_pallas_cmov(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a,
                                  int flag);
@@ -146,8 +157,10 @@ PASTA_API int pasta_pallas_from_bytes(pasta_pallas_jacobian *r, const uint8_t in
 PASTA_API int pasta_pallas_affine_from_bytes(pasta_pallas_affine *r, const uint8_t in[32]);
 /* Uncompressed 64-byte form x || y (identity: 64 zero bytes). Decoding returns PASTA_OK,
  * PASTA_ERR_NONCANONICAL (a coordinate >= p) or PASTA_ERR_NOT_ON_CURVE. */
-PASTA_API void pasta_pallas_affine_to_uncompressed(uint8_t out[64], const pasta_pallas_affine *a);
-PASTA_API int pasta_pallas_affine_from_uncompressed(pasta_pallas_affine *r, const uint8_t in[64]);
+PASTA_API void pasta_pallas_affine_to_uncompressed(uint8_t out[64],
+                                                   const pasta_pallas_affine *a);
+PASTA_API int pasta_pallas_affine_from_uncompressed(pasta_pallas_affine *r,
+                                                    const uint8_t in[64]);
 
 /* ---- Hashing to the curve (pasta_curves `Ep::hash_to_curve(domain_prefix)(msg)`). */
 /* r = hash_to_curve(domain_prefix, msg[0..len)). domain_prefix is a NUL-terminated string
@@ -174,7 +187,8 @@ PASTA_API int pasta_vesta_is_on_curve(const pasta_vesta_jacobian *a);
 PASTA_API int pasta_vesta_affine_is_on_curve(const pasta_vesta_affine *a);
 PASTA_API int pasta_vesta_eq(const pasta_vesta_jacobian *a, const pasta_vesta_jacobian *b);
 PASTA_API int pasta_vesta_affine_eq(const pasta_vesta_affine *a, const pasta_vesta_affine *b);
-PASTA_API void pasta_vesta_cmov(pasta_vesta_jacobian *r, const pasta_vesta_jacobian *a, int flag);
+PASTA_API void pasta_vesta_cmov(pasta_vesta_jacobian *r, const pasta_vesta_jacobian *a,
+                                int flag);
 PASTA_API void pasta_vesta_select(pasta_vesta_jacobian *r, const pasta_vesta_jacobian *a,
                                   const pasta_vesta_jacobian *b, int flag);
 PASTA_API void pasta_vesta_neg(pasta_vesta_jacobian *r, const pasta_vesta_jacobian *a);
@@ -203,8 +217,10 @@ PASTA_API void pasta_vesta_to_bytes(uint8_t out[32], const pasta_vesta_jacobian 
 PASTA_API void pasta_vesta_affine_to_bytes(uint8_t out[32], const pasta_vesta_affine *a);
 PASTA_API int pasta_vesta_from_bytes(pasta_vesta_jacobian *r, const uint8_t in[32]);
 PASTA_API int pasta_vesta_affine_from_bytes(pasta_vesta_affine *r, const uint8_t in[32]);
-PASTA_API void pasta_vesta_affine_to_uncompressed(uint8_t out[64], const pasta_vesta_affine *a);
-PASTA_API int pasta_vesta_affine_from_uncompressed(pasta_vesta_affine *r, const uint8_t in[64]);
+PASTA_API void pasta_vesta_affine_to_uncompressed(uint8_t out[64],
+                                                  const pasta_vesta_affine *a);
+PASTA_API int pasta_vesta_affine_from_uncompressed(pasta_vesta_affine *r,
+                                                   const uint8_t in[64]);
 PASTA_API int pasta_vesta_hash_to_curve(pasta_vesta_jacobian *r, const char *domain_prefix,
                                         const uint8_t *msg, size_t len);
 PASTA_API void pasta_vesta_map_to_curve(pasta_vesta_jacobian *r, const pasta_fq *u);

@@ -44,20 +44,20 @@ extern "C" {
  * at tables[N + m + i]; then the 2^j values 1/(zeta^n ext_omega^(n i) - 1) of
  * divide_by_vanishing. */
 typedef struct pasta_fp_domain {
-    uint32_t k, j;               /* n = 2^k, N = 2^(k+j)                              */
-    uint64_t n, ext_n;           /* n, N                                              */
-    pasta_fp omega, omega_inv, n_inv;             /* order n; 1/n                      */
+    uint32_t k, j;                    /* n = 2^k, N = 2^(k+j)                              */
+    uint64_t n, ext_n;                /* n, N                                              */
+    pasta_fp omega, omega_inv, n_inv; /* order n; 1/n                      */
     pasta_fp ext_omega, ext_omega_inv, ext_n_inv; /* order N; 1/N                      */
-    pasta_fp zeta, zeta_inv;     /* ZETA and ZETA^2 = 1/ZETA                          */
-    pasta_fp *tables;            /* owned (2N + 2^j elements)                         */
+    pasta_fp zeta, zeta_inv; /* ZETA and ZETA^2 = 1/ZETA                          */
+    pasta_fp *tables;        /* owned (2N + 2^j elements)                         */
 } pasta_fp_domain;
 typedef struct pasta_fq_domain {
-    uint32_t k, j;               /* n = 2^k, N = 2^(k+j)                              */
-    uint64_t n, ext_n;           /* n, N                                              */
-    pasta_fq omega, omega_inv, n_inv;             /* order n; 1/n                      */
+    uint32_t k, j;                    /* n = 2^k, N = 2^(k+j)                              */
+    uint64_t n, ext_n;                /* n, N                                              */
+    pasta_fq omega, omega_inv, n_inv; /* order n; 1/n                      */
     pasta_fq ext_omega, ext_omega_inv, ext_n_inv; /* order N; 1/N                      */
-    pasta_fq zeta, zeta_inv;     /* ZETA and ZETA^2 = 1/ZETA                          */
-    pasta_fq *tables;            /* owned (2N + 2^j elements)                         */
+    pasta_fq zeta, zeta_inv; /* ZETA and ZETA^2 = 1/ZETA                          */
+    pasta_fq *tables;        /* owned (2N + 2^j elements)                         */
 } pasta_fq_domain;
 
 /* ---- Domains. */
@@ -105,18 +105,18 @@ PASTA_API int pasta_vesta_intt(const pasta_fp_domain *d, pasta_vesta_jacobian *a
  *   1/(zeta^n ext_omega^(n i) - 1), the inverse of X^n - 1 at the i-th coset point
  *   (halo2's divide_by_vanishing_poly). */
 PASTA_API int pasta_fp_coeff_to_extended(const pasta_fp_domain *d, pasta_fp *r,
-                                      const pasta_fp *a, size_t n, int threads);
-PASTA_API int pasta_fp_extended_to_coeff(const pasta_fp_domain *d, pasta_fp *a, size_t n,
-                                      int threads);
-PASTA_API int pasta_fp_lagrange_to_extended(const pasta_fp_domain *d, pasta_fp *r,
                                          const pasta_fp *a, size_t n, int threads);
+PASTA_API int pasta_fp_extended_to_coeff(const pasta_fp_domain *d, pasta_fp *a, size_t n,
+                                         int threads);
+PASTA_API int pasta_fp_lagrange_to_extended(const pasta_fp_domain *d, pasta_fp *r,
+                                            const pasta_fp *a, size_t n, int threads);
 PASTA_API int pasta_fp_divide_by_vanishing(const pasta_fp_domain *d, pasta_fp *a, size_t n);
 PASTA_API int pasta_fq_coeff_to_extended(const pasta_fq_domain *d, pasta_fq *r,
-                                      const pasta_fq *a, size_t n, int threads);
-PASTA_API int pasta_fq_extended_to_coeff(const pasta_fq_domain *d, pasta_fq *a, size_t n,
-                                      int threads);
-PASTA_API int pasta_fq_lagrange_to_extended(const pasta_fq_domain *d, pasta_fq *r,
                                          const pasta_fq *a, size_t n, int threads);
+PASTA_API int pasta_fq_extended_to_coeff(const pasta_fq_domain *d, pasta_fq *a, size_t n,
+                                         int threads);
+PASTA_API int pasta_fq_lagrange_to_extended(const pasta_fq_domain *d, pasta_fq *r,
+                                            const pasta_fq *a, size_t n, int threads);
 PASTA_API int pasta_fq_divide_by_vanishing(const pasta_fq_domain *d, pasta_fq *a, size_t n);
 
 /* ---- Rotations (halo2's Rotation). n = d->n or d->ext_n, no overlap of r and a.
@@ -126,10 +126,10 @@ PASTA_API int pasta_fq_divide_by_vanishing(const pasta_fq_domain *d, pasta_fq *a
  *   extended domain a rotation by rot rows of the circuit domain is rot * 2^j here.
  *   n any length >= 1 (no domain). */
 PASTA_API int pasta_fp_coeff_rotate(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a,
-                                 size_t n, int rot);
+                                    size_t n, int rot);
 PASTA_API int pasta_fp_lagrange_rotate(pasta_fp *r, const pasta_fp *a, size_t n, int rot);
 PASTA_API int pasta_fq_coeff_rotate(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a,
-                                 size_t n, int rot);
+                                    size_t n, int rot);
 PASTA_API int pasta_fq_lagrange_rotate(pasta_fq *r, const pasta_fq *a, size_t n, int rot);
 
 /* ---- Polynomials (coefficients, lowest degree first).
@@ -154,33 +154,33 @@ PASTA_API int pasta_fq_lagrange_rotate(pasta_fq *r, const pasta_fq *a, size_t n,
  *   call: sum c_j q_j is p = 0 then one call per j); q may equal p, no other overlap.
  * c and x may point into the arrays (read once, first). */
 PASTA_API int pasta_fp_kate_division(pasta_fp *q, const pasta_fp *a, size_t n,
-                                  const pasta_fp *b);
+                                     const pasta_fp *b);
 PASTA_API int pasta_fp_poly_mul(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a,
-                             size_t na, const pasta_fp *b, size_t nb, int threads);
+                                size_t na, const pasta_fp *b, size_t nb, int threads);
 PASTA_API int pasta_fp_poly_eval_par(pasta_fp *r, const pasta_fp *a, size_t n,
-                                  const pasta_fp *x, int threads);
+                                     const pasta_fp *x, int threads);
 PASTA_API int pasta_fp_grand_product(pasta_fp *z, const pasta_fp *num, const pasta_fp *den,
-                                  size_t n);
+                                     size_t n);
 PASTA_API int pasta_fp_poly_eval_many(pasta_fp *r, const pasta_fp *a, size_t n, size_t len,
-                                   const pasta_fp *x, int threads);
-PASTA_API int pasta_fp_poly_scale_add(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n,
-                                   int threads);
+                                      const pasta_fp *x, int threads);
+PASTA_API int pasta_fp_poly_scale_add(pasta_fp *p, const pasta_fp *c, const pasta_fp *q,
+                                      size_t n, int threads);
 PASTA_API int pasta_fp_poly_add_scaled(pasta_fp *p, const pasta_fp *c, const pasta_fp *q,
-                                    size_t n, int threads);
+                                       size_t n, int threads);
 PASTA_API int pasta_fq_kate_division(pasta_fq *q, const pasta_fq *a, size_t n,
-                                  const pasta_fq *b);
+                                     const pasta_fq *b);
 PASTA_API int pasta_fq_poly_mul(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a,
-                             size_t na, const pasta_fq *b, size_t nb, int threads);
+                                size_t na, const pasta_fq *b, size_t nb, int threads);
 PASTA_API int pasta_fq_poly_eval_par(pasta_fq *r, const pasta_fq *a, size_t n,
-                                  const pasta_fq *x, int threads);
+                                     const pasta_fq *x, int threads);
 PASTA_API int pasta_fq_grand_product(pasta_fq *z, const pasta_fq *num, const pasta_fq *den,
-                                  size_t n);
+                                     size_t n);
 PASTA_API int pasta_fq_poly_eval_many(pasta_fq *r, const pasta_fq *a, size_t n, size_t len,
-                                   const pasta_fq *x, int threads);
-PASTA_API int pasta_fq_poly_scale_add(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n,
-                                   int threads);
+                                      const pasta_fq *x, int threads);
+PASTA_API int pasta_fq_poly_scale_add(pasta_fq *p, const pasta_fq *c, const pasta_fq *q,
+                                      size_t n, int threads);
 PASTA_API int pasta_fq_poly_add_scaled(pasta_fq *p, const pasta_fq *c, const pasta_fq *q,
-                                    size_t n, int threads);
+                                       size_t n, int threads);
 
 /* ---- Basis-typed polynomials (halo2's Polynomial<F, B>): a view of caller-owned storage
  * (v, n) whose type says its basis, so that handing a Lagrange polynomial to a function
@@ -193,17 +193,27 @@ PASTA_API int pasta_fq_poly_add_scaled(pasta_fq *p, const pasta_fq *c, const pas
  *   lagrange (d->n) -> extended; the vanishing division and rotations keep the basis.
  * Input and output may share storage (v equal) for every conversion; the rotations need
  * distinct storage (lagrange_rotate) or equal v (coeff_rotate), as their array forms. */
-typedef struct pasta_fp_coeff_poly { pasta_fp *v; size_t n; } pasta_fp_coeff_poly;
-typedef struct pasta_fp_lagrange_poly { pasta_fp *v; size_t n; } pasta_fp_lagrange_poly;
-typedef struct pasta_fp_extended_poly { pasta_fp *v; size_t n; } pasta_fp_extended_poly;
+typedef struct pasta_fp_coeff_poly {
+    pasta_fp *v;
+    size_t n;
+} pasta_fp_coeff_poly;
+typedef struct pasta_fp_lagrange_poly {
+    pasta_fp *v;
+    size_t n;
+} pasta_fp_lagrange_poly;
+typedef struct pasta_fp_extended_poly {
+    pasta_fp *v;
+    size_t n;
+} pasta_fp_extended_poly;
 
 static inline int pasta_fp_poly_copy_(pasta_fp *r, const pasta_fp *a, size_t n) {
     if (n > 0 && (r == NULL || a == NULL)) return PASTA_ERR_INVALID_ARG;
     for (size_t i = 0; r != a && i < n; i++) r[i] = a[i];
     return PASTA_OK;
 }
-static inline int pasta_fp_coeff_to_lagrange(const pasta_fp_domain *d, pasta_fp_lagrange_poly *r,
-                                          const pasta_fp_coeff_poly *a, int threads) {
+static inline int pasta_fp_coeff_to_lagrange(const pasta_fp_domain *d,
+                                             pasta_fp_lagrange_poly *r,
+                                             const pasta_fp_coeff_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
         a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
@@ -213,7 +223,7 @@ static inline int pasta_fp_coeff_to_lagrange(const pasta_fp_domain *d, pasta_fp_
     return rc;
 }
 static inline int pasta_fp_lagrange_to_coeff(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
-                                          const pasta_fp_lagrange_poly *a, int threads) {
+                                             const pasta_fp_lagrange_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
         a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
@@ -223,23 +233,26 @@ static inline int pasta_fp_lagrange_to_coeff(const pasta_fp_domain *d, pasta_fp_
     return rc;
 }
 static inline int pasta_fp_coeff_to_extended_poly(const pasta_fp_domain *d,
-                                               pasta_fp_extended_poly *r,
-                                               const pasta_fp_coeff_poly *a, int threads) {
+                                                  pasta_fp_extended_poly *r,
+                                                  const pasta_fp_coeff_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_coeff_to_extended(d, r->v, a->v, a->n, threads);
     if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
     return rc;
 }
 static inline int pasta_fp_lagrange_to_extended_poly(const pasta_fp_domain *d,
-                                                  pasta_fp_extended_poly *r,
-                                                  const pasta_fp_lagrange_poly *a, int threads) {
+                                                     pasta_fp_extended_poly *r,
+                                                     const pasta_fp_lagrange_poly *a,
+                                                     int threads) {
     if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_lagrange_to_extended(d, r->v, a->v, a->n, threads);
     if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
     return rc;
 }
-static inline int pasta_fp_extended_to_coeff_poly(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
-                                               const pasta_fp_extended_poly *a, int threads) {
+static inline int pasta_fp_extended_to_coeff_poly(const pasta_fp_domain *d,
+                                                  pasta_fp_coeff_poly *r,
+                                                  const pasta_fp_extended_poly *a,
+                                                  int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n || d->tables == NULL ||
         threads < 0)
         return PASTA_ERR_INVALID_ARG;
@@ -249,40 +262,50 @@ static inline int pasta_fp_extended_to_coeff_poly(const pasta_fp_domain *d, past
     return rc;
 }
 static inline int pasta_fp_extended_divide_by_vanishing(const pasta_fp_domain *d,
-                                                     pasta_fp_extended_poly *a) {
+                                                        pasta_fp_extended_poly *a) {
     if (a == NULL) return PASTA_ERR_INVALID_ARG;
     return pasta_fp_divide_by_vanishing(d, a->v, a->n);
 }
 static inline int pasta_fp_coeff_poly_eval(pasta_fp *r, const pasta_fp_coeff_poly *a,
-                                        const pasta_fp *x, int threads) {
+                                           const pasta_fp *x, int threads) {
     if (a == NULL) return PASTA_ERR_INVALID_ARG;
     return pasta_fp_poly_eval_par(r, a->v, a->n, x, threads);
 }
 static inline int pasta_fp_lagrange_poly_rotate(pasta_fp_lagrange_poly *r,
-                                             const pasta_fp_lagrange_poly *a, int rot) {
+                                                const pasta_fp_lagrange_poly *a, int rot) {
     if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_lagrange_rotate(r->v, a->v, a->n, rot);
     if (rc == PASTA_OK) r->n = a->n;
     return rc;
 }
 static inline int pasta_fp_coeff_poly_rotate(const pasta_fp_domain *d, pasta_fp_coeff_poly *r,
-                                          const pasta_fp_coeff_poly *a, int rot) {
+                                             const pasta_fp_coeff_poly *a, int rot) {
     if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fp_coeff_rotate(d, r->v, a->v, a->n, rot);
     if (rc == PASTA_OK) r->n = a->n;
     return rc;
 }
-typedef struct pasta_fq_coeff_poly { pasta_fq *v; size_t n; } pasta_fq_coeff_poly;
-typedef struct pasta_fq_lagrange_poly { pasta_fq *v; size_t n; } pasta_fq_lagrange_poly;
-typedef struct pasta_fq_extended_poly { pasta_fq *v; size_t n; } pasta_fq_extended_poly;
+typedef struct pasta_fq_coeff_poly {
+    pasta_fq *v;
+    size_t n;
+} pasta_fq_coeff_poly;
+typedef struct pasta_fq_lagrange_poly {
+    pasta_fq *v;
+    size_t n;
+} pasta_fq_lagrange_poly;
+typedef struct pasta_fq_extended_poly {
+    pasta_fq *v;
+    size_t n;
+} pasta_fq_extended_poly;
 
 static inline int pasta_fq_poly_copy_(pasta_fq *r, const pasta_fq *a, size_t n) {
     if (n > 0 && (r == NULL || a == NULL)) return PASTA_ERR_INVALID_ARG;
     for (size_t i = 0; r != a && i < n; i++) r[i] = a[i];
     return PASTA_OK;
 }
-static inline int pasta_fq_coeff_to_lagrange(const pasta_fq_domain *d, pasta_fq_lagrange_poly *r,
-                                          const pasta_fq_coeff_poly *a, int threads) {
+static inline int pasta_fq_coeff_to_lagrange(const pasta_fq_domain *d,
+                                             pasta_fq_lagrange_poly *r,
+                                             const pasta_fq_coeff_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
         a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
@@ -292,7 +315,7 @@ static inline int pasta_fq_coeff_to_lagrange(const pasta_fq_domain *d, pasta_fq_
     return rc;
 }
 static inline int pasta_fq_lagrange_to_coeff(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
-                                          const pasta_fq_lagrange_poly *a, int threads) {
+                                             const pasta_fq_lagrange_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n == 0 || (a->n & (a->n - 1)) != 0 ||
         a->n > d->ext_n || d->tables == NULL || threads < 0)
         return PASTA_ERR_INVALID_ARG;
@@ -302,23 +325,26 @@ static inline int pasta_fq_lagrange_to_coeff(const pasta_fq_domain *d, pasta_fq_
     return rc;
 }
 static inline int pasta_fq_coeff_to_extended_poly(const pasta_fq_domain *d,
-                                               pasta_fq_extended_poly *r,
-                                               const pasta_fq_coeff_poly *a, int threads) {
+                                                  pasta_fq_extended_poly *r,
+                                                  const pasta_fq_coeff_poly *a, int threads) {
     if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_coeff_to_extended(d, r->v, a->v, a->n, threads);
     if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
     return rc;
 }
 static inline int pasta_fq_lagrange_to_extended_poly(const pasta_fq_domain *d,
-                                                  pasta_fq_extended_poly *r,
-                                                  const pasta_fq_lagrange_poly *a, int threads) {
+                                                     pasta_fq_extended_poly *r,
+                                                     const pasta_fq_lagrange_poly *a,
+                                                     int threads) {
     if (r == NULL || a == NULL || d == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_lagrange_to_extended(d, r->v, a->v, a->n, threads);
     if (rc == PASTA_OK) r->n = (size_t)d->ext_n;
     return rc;
 }
-static inline int pasta_fq_extended_to_coeff_poly(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
-                                               const pasta_fq_extended_poly *a, int threads) {
+static inline int pasta_fq_extended_to_coeff_poly(const pasta_fq_domain *d,
+                                                  pasta_fq_coeff_poly *r,
+                                                  const pasta_fq_extended_poly *a,
+                                                  int threads) {
     if (r == NULL || a == NULL || d == NULL || a->n != d->ext_n || d->tables == NULL ||
         threads < 0)
         return PASTA_ERR_INVALID_ARG;
@@ -328,24 +354,24 @@ static inline int pasta_fq_extended_to_coeff_poly(const pasta_fq_domain *d, past
     return rc;
 }
 static inline int pasta_fq_extended_divide_by_vanishing(const pasta_fq_domain *d,
-                                                     pasta_fq_extended_poly *a) {
+                                                        pasta_fq_extended_poly *a) {
     if (a == NULL) return PASTA_ERR_INVALID_ARG;
     return pasta_fq_divide_by_vanishing(d, a->v, a->n);
 }
 static inline int pasta_fq_coeff_poly_eval(pasta_fq *r, const pasta_fq_coeff_poly *a,
-                                        const pasta_fq *x, int threads) {
+                                           const pasta_fq *x, int threads) {
     if (a == NULL) return PASTA_ERR_INVALID_ARG;
     return pasta_fq_poly_eval_par(r, a->v, a->n, x, threads);
 }
 static inline int pasta_fq_lagrange_poly_rotate(pasta_fq_lagrange_poly *r,
-                                             const pasta_fq_lagrange_poly *a, int rot) {
+                                                const pasta_fq_lagrange_poly *a, int rot) {
     if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_lagrange_rotate(r->v, a->v, a->n, rot);
     if (rc == PASTA_OK) r->n = a->n;
     return rc;
 }
 static inline int pasta_fq_coeff_poly_rotate(const pasta_fq_domain *d, pasta_fq_coeff_poly *r,
-                                          const pasta_fq_coeff_poly *a, int rot) {
+                                             const pasta_fq_coeff_poly *a, int rot) {
     if (r == NULL || a == NULL) return PASTA_ERR_INVALID_ARG;
     int rc = pasta_fq_coeff_rotate(d, r->v, a->v, a->n, rot);
     if (rc == PASTA_OK) r->n = a->n;

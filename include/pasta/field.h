@@ -26,22 +26,26 @@
 extern "C" {
 #endif
 
-typedef struct pasta_fp { uint64_t limbs[4]; } pasta_fp;
-typedef struct pasta_fq { uint64_t limbs[4]; } pasta_fq;
+typedef struct pasta_fp {
+    uint64_t limbs[4];
+} pasta_fp;
+typedef struct pasta_fq {
+    uint64_t limbs[4];
+} pasta_fq;
 
 /* ---- Constants (Montgomery form unless stated; each is recomputed in tests/test_field.c). */
-PASTA_API extern const uint64_t pasta_fp_MODULUS[4];  /* p, plain integer               */
-PASTA_API extern const uint64_t pasta_fp_R2[4];       /* 2^512 mod p, plain integer     */
-PASTA_API extern const uint64_t pasta_fp_R3[4];       /* 2^768 mod p, plain integer     */
-PASTA_API extern const uint64_t pasta_fp_INV;         /* -p^-1 mod 2^64                 */
+PASTA_API extern const uint64_t pasta_fp_MODULUS[4]; /* p, plain integer               */
+PASTA_API extern const uint64_t pasta_fp_R2[4];      /* 2^512 mod p, plain integer     */
+PASTA_API extern const uint64_t pasta_fp_R3[4];      /* 2^768 mod p, plain integer     */
+PASTA_API extern const uint64_t pasta_fp_INV;        /* -p^-1 mod 2^64                 */
 PASTA_API extern const pasta_fp pasta_fp_ZERO, pasta_fp_ONE; /* ONE holds R mod p       */
-PASTA_API extern const pasta_fp pasta_fp_TWO_INV;     /* 1/2                              */
+PASTA_API extern const pasta_fp pasta_fp_TWO_INV; /* 1/2                              */
 PASTA_API extern const pasta_fp pasta_fp_MULTIPLICATIVE_GENERATOR; /* 5                   */
-PASTA_API extern const pasta_fp pasta_fp_ROOT_OF_UNITY;     /* 5^t, t = (p-1)/2^32; order 2^S */
+PASTA_API extern const pasta_fp pasta_fp_ROOT_OF_UNITY; /* 5^t, t = (p-1)/2^32; order 2^S */
 PASTA_API extern const pasta_fp pasta_fp_ROOT_OF_UNITY_INV;
-PASTA_API extern const pasta_fp pasta_fp_DELTA;       /* 5^(2^S)                           */
-PASTA_API extern const pasta_fp pasta_fp_ZETA;        /* element of multiplicative order 3 */
-#define PASTA_FP_S 32                                 /* 2-adicity of p - 1               */
+PASTA_API extern const pasta_fp pasta_fp_DELTA; /* 5^(2^S)                           */
+PASTA_API extern const pasta_fp pasta_fp_ZETA;  /* element of multiplicative order 3 */
+#define PASTA_FP_S 32                           /* 2-adicity of p - 1               */
 
 PASTA_API extern const uint64_t pasta_fq_MODULUS[4];
 PASTA_API extern const uint64_t pasta_fq_R2[4];
@@ -57,9 +61,9 @@ PASTA_API extern const pasta_fq pasta_fq_ZETA;
 #define PASTA_FQ_S 32
 
 /* ---- Construction and conversion (none can fail; every output is fully written). */
-PASTA_API void pasta_fp_zero(pasta_fp *r);                              /* r = 0 */
-PASTA_API void pasta_fp_one(pasta_fp *r);                               /* r = 1 */
-PASTA_API void pasta_fp_from_u64(pasta_fp *r, uint64_t v);              /* r = v */
+PASTA_API void pasta_fp_zero(pasta_fp *r);                                /* r = 0 */
+PASTA_API void pasta_fp_one(pasta_fp *r);                                 /* r = 1 */
+PASTA_API void pasta_fp_from_u64(pasta_fp *r, uint64_t v);                /* r = v */
 PASTA_API void pasta_fp_from_u128(pasta_fp *r, uint64_t lo, uint64_t hi); /* hi*2^64 + lo */
 /* r = limbs mod p for any 256-bit integer `limbs` (least significant limb first). */
 PASTA_API void pasta_fp_from_raw(pasta_fp *r, const uint64_t limbs[4]);
@@ -82,10 +86,10 @@ PASTA_API int pasta_fp_random(pasta_fp *r, pasta_rng_fn rng, void *rng_ctx);
 PASTA_API void pasta_fp_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b); /* a + b */
 PASTA_API void pasta_fp_sub(pasta_fp *r, const pasta_fp *a, const pasta_fp *b); /* a - b */
 PASTA_API void pasta_fp_neg(pasta_fp *r, const pasta_fp *a);                    /* -a    */
-PASTA_API void pasta_fp_dbl(pasta_fp *r, const pasta_fp *a);          /* r = 2a  */
+PASTA_API void pasta_fp_dbl(pasta_fp *r, const pasta_fp *a);                    /* r = 2a  */
 PASTA_API void pasta_fp_mul(pasta_fp *r, const pasta_fp *a, const pasta_fp *b); /* a * b */
-PASTA_API void pasta_fp_sqr(pasta_fp *r, const pasta_fp *a);          /* r = a^2 */
-PASTA_API void pasta_fp_cube(pasta_fp *r, const pasta_fp *a);         /* r = a^3 */
+PASTA_API void pasta_fp_sqr(pasta_fp *r, const pasta_fp *a);                    /* r = a^2 */
+PASTA_API void pasta_fp_cube(pasta_fp *r, const pasta_fp *a);                   /* r = a^3 */
 /* r = a^e, e a 256-bit integer (least significant limb first). Constant time in a and e. */
 PASTA_API void pasta_fp_pow(pasta_fp *r, const pasta_fp *a, const uint64_t e[4]);
 /* Same, variable time in e (a public exponent); constant time in a. */
@@ -114,17 +118,17 @@ PASTA_API int pasta_fp_sqrt(pasta_fp *r, const pasta_fp *a);
 PASTA_API int pasta_fp_sqrt_ratio(pasta_fp *r, const pasta_fp *num, const pasta_fp *div);
 /* Legendre symbol: 0 for a = 0, 1 for a nonzero square, -1 otherwise. Constant time. */
 PASTA_API int pasta_fp_legendre(const pasta_fp *a);
-PASTA_API int pasta_fp_is_square(const pasta_fp *a);                    /* 1 for 0, too */
+PASTA_API int pasta_fp_is_square(const pasta_fp *a); /* 1 for 0, too */
 
 /* ---- Predicates and constant-time selection. Predicates return 1 or 0 in constant time;
  * flag arguments must be 0 or 1 (only bit 0 is used); a flag is never branched on. */
-PASTA_API int pasta_fp_eq(const pasta_fp *a, const pasta_fp *b);     /* a == b */
-PASTA_API int pasta_fp_is_zero(const pasta_fp *a);                     /* a == 0 */
-PASTA_API int pasta_fp_is_odd(const pasta_fp *a);  /* parity of the canonical integer */
-PASTA_API void pasta_fp_cmov(pasta_fp *r, const pasta_fp *a, int flag);     /* flag ? r=a */
+PASTA_API int pasta_fp_eq(const pasta_fp *a, const pasta_fp *b); /* a == b */
+PASTA_API int pasta_fp_is_zero(const pasta_fp *a);               /* a == 0 */
+PASTA_API int pasta_fp_is_odd(const pasta_fp *a); /* parity of the canonical integer */
+PASTA_API void pasta_fp_cmov(pasta_fp *r, const pasta_fp *a, int flag); /* flag ? r=a */
 PASTA_API void pasta_fp_select(pasta_fp *r, const pasta_fp *a, const pasta_fp *b,
-                               int flag);                                   /* flag ? b : a */
-PASTA_API void pasta_fp_cswap(pasta_fp *a, pasta_fp *b, int flag);  /* flag ? swap a, b */
+                               int flag);                          /* flag ? b : a */
+PASTA_API void pasta_fp_cswap(pasta_fp *a, pasta_fp *b, int flag); /* flag ? swap a, b */
 
 /* Array operations: one call per array of n elements, the kernels inlined in the loop
  * (use these rather than per-element calls for bulk work). Arrays may be NULL only with

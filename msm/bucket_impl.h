@@ -137,6 +137,15 @@ PASTA_TFN void CV(msm_recode_task)(void *ctx, size_t task) {
     }
 }
 
+/* Recodes all x->n scalars on min(threads, n) tasks; x->ntasks is the call's own task
+ * count again afterwards. */
+PASTA_TFN void CV(msm_recode)(CV(msm_ctx) *x, int threads) {
+    size_t ntasks = x->ntasks;
+    x->ntasks = (size_t)threads < x->n ? (size_t)threads : x->n;
+    pasta_parallel_for(x->ntasks, threads, CV(msm_recode_task), x);
+    x->ntasks = ntasks;
+}
+
 /* ---- Bucket accumulation. */
 
 /* The batch: abk[b_j] += (+-)src_j for every pending j (distinct slots), one inversion

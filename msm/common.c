@@ -73,10 +73,13 @@ size_t pasta_msm_chunks(size_t npts, size_t ngroups, int g, size_t nb, int affin
     return best;
 }
 
+/* Cost model of a bucket reduction (docs/MSM.md): one batch inversion, one Jacobian
+ * combination step. */
+static const double inv = 110.0, comb = 38.0;
+
 /* The power of two S <= nb minimising 2 (nb / S) inversions (INV each) + g S Jacobian
  * combination steps (COMB each, docs/MSM.md). */
 size_t pasta_msm_segs(size_t nb, int g) {
-    const double inv = 110.0, comb = 38.0;
     size_t best = 1;
     double bc = 0;
     for (size_t S = 1; S <= nb; S <<= 1) {
@@ -89,7 +92,6 @@ size_t pasta_msm_segs(size_t nb, int g) {
 /* The power of two S in [T, nb] minimising T 2 (nb / S) inversions + S combination
  * steps (the costs of pasta_msm_segs); 0 when nb < T. */
 size_t pasta_msm_fsplit_segs(size_t nb, size_t T) {
-    const double inv = 110.0, comb = 38.0;
     size_t best = 0;
     double bc = 0;
     for (size_t S = 1; S <= nb; S <<= 1) {

@@ -345,10 +345,7 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     x.neg = mem + o_neg;
     x.part = (JAC *)(void *)(mem + o_part);
     x.scratch = mem + o_scr;
-    size_t ntasks = x.ntasks;
-    x.ntasks = (size_t)threads < n ? (size_t)threads : n;
-    pasta_parallel_for(x.ntasks, threads, CV(msm_recode_task), &x);
-    x.ntasks = ntasks;
+    CV(msm_recode)(&x, threads);
     pasta_parallel_for(x.ntasks, threads, CV(msm_fixed_task_fn), &x);
     JAC acc;
     AFF a;

@@ -143,10 +143,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     x.part = (JAC *)(void *)(mem + o_part);
     x.scratch = mem + o_scr;
 
-    size_t ntasks = x.ntasks;
-    x.ntasks = (size_t)threads < n ? (size_t)threads : n;
-    pasta_parallel_for(x.ntasks, threads, CV(msm_recode_task), &x);
-    x.ntasks = ntasks;
+    CV(msm_recode)(&x, threads);
     pasta_parallel_for_dyn(x.ntasks, threads, CV(msm_task_fn), &x);
 
     JAC acc;

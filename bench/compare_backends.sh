@@ -142,7 +142,7 @@ else
     fi
 fi
 
-HOST=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+HOST=$(scripts/host-cpu.sh)
 out=/dev/null
 [ -n "$JSON" ] && out=$JSON
 awk -v ops="$OPS" -v fields="$FIELDS" -v cb="$CONTROL_BACKEND" -v kb="$CANDIDATE_BACKEND" \

@@ -48,27 +48,59 @@ const char *pasta_bench_build_config(void) { return g.build_config; }
 
 /* ---------------------------------------------------------------- host information */
 
-const char *pasta_bench_cpu(void) {
-    static char cpu[256];
-    if (cpu[0]) return cpu;
-    snprintf(cpu, sizeof cpu, "unknown");
+/* The value of "key" in /proc/cpuinfo's first processor block (trailing blanks cut). */
+static int cpuinfo_field(const char *key, char *out, size_t cap) {
     FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f) return cpu;
+    if (!f) return 0;
     char line[512];
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "model name", 10) != 0) continue;
-        const char *v = strchr(line, ':');
-        if (!v) continue;
+    size_t klen = strlen(key);
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (strncmp(line, key, klen) != 0) continue;
+        const char *v = line + klen;
+        while (*v == ' ' || *v == '\t') v++;
+        if (*v != ':') continue; /* "model" must not match "model name" */
         v++;
         while (*v == ' ' || *v == '\t') v++;
         size_t len = strcspn(v, "\n");
         while (len > 0 && v[len - 1] == ' ') len--;
-        if (len >= sizeof cpu) len = sizeof cpu - 1;
-        memcpy(cpu, v, len);
-        cpu[len] = '\0';
-        break;
+        if (len >= cap) len = cap - 1;
+        memcpy(out, v, len);
+        out[len] = '\0';
+        found = 1;
     }
     fclose(f);
+    return found;
+}
+
+/* The host's label, by the rule of scripts/host-cpu.sh: the model name, and when it names no
+ * model (no digit: "AMD EPYC" under some hypervisors) the microarchitecture from the CPUID
+ * family and model (AMD family 25: models 10h-1Fh and 60h-AFh Zen 4, else Zen 3; family 26:
+ * Zen 5), else "family F model M". */
+const char *pasta_bench_cpu(void) {
+    static char cpu[256];
+    if (cpu[0]) return cpu;
+    char name[200], vendor[64], fam[16], mod[16];
+    if (!cpuinfo_field("model name", name, sizeof name)) {
+        snprintf(cpu, sizeof cpu, "unknown");
+        return cpu;
+    }
+    if (strpbrk(name, "0123456789") != NULL || !cpuinfo_field("cpu family", fam, sizeof fam) ||
+        !cpuinfo_field("model", mod, sizeof mod)) {
+        snprintf(cpu, sizeof cpu, "%s", name);
+        return cpu;
+    }
+    if (!cpuinfo_field("vendor_id", vendor, sizeof vendor)) vendor[0] = '\0';
+    int f = atoi(fam), m = atoi(mod);
+    const char *uarch = NULL;
+    if (strcmp(vendor, "AuthenticAMD") == 0 && f == 25)
+        uarch = ((m >= 16 && m <= 31) || (m >= 96 && m <= 175)) ? "Zen 4" : "Zen 3";
+    else if (strcmp(vendor, "AuthenticAMD") == 0 && f == 26)
+        uarch = "Zen 5";
+    if (uarch != NULL)
+        snprintf(cpu, sizeof cpu, "%s %s", name, uarch);
+    else
+        snprintf(cpu, sizeof cpu, "%s family %d model %d", name, f, m);
     return cpu;
 }
 

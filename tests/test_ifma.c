@@ -77,6 +77,8 @@ typedef struct {
     /* building blocks */
     void (*load)(pasta_ifma_v8 *, const uint64_t *);
     void (*load_part)(pasta_ifma_v8 *, const uint64_t *, size_t);
+    void (*load16)(pasta_ifma_v8 *, const uint64_t *);
+    void (*load16_part)(pasta_ifma_v8 *, const uint64_t *, size_t);
     void (*store)(uint64_t *, const pasta_ifma_v8 *);
     void (*store_part)(uint64_t *, const pasta_ifma_v8 *, size_t);
     void (*set1)(pasta_ifma_v8 *, const uint64_t *);
@@ -127,6 +129,13 @@ enum { BB_SQR, BB_REDUCE, BB_TO260, BB_FROM260 };
     PASTA_IFMA_TARGET static void F##_load_part(pasta_ifma_v8 *r, const uint64_t *a,          \
                                                 size_t k) {                                   \
         pasta_x86_64_ifma_##F##_load_part(r, (const T *)a, k);                                \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static void F##_load16(pasta_ifma_v8 *r, const uint64_t *a) {           \
+        pasta_x86_64_ifma_##F##_load16(r, (const T *)a);                                      \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static void F##_load16_part(pasta_ifma_v8 *r, const uint64_t *a,        \
+                                                  size_t k) {                                 \
+        pasta_x86_64_ifma_##F##_load16_part(r, (const T *)a, k);                              \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_store(uint64_t *r, const pasta_ifma_v8 *a) {            \
         pasta_x86_64_ifma_##F##_store((T *)r, a);                                             \
@@ -179,8 +188,8 @@ FIELD_ADAPTERS(fq, pasta_fq)
 #define FIELD_T(F, FID)                                                                       \
     {                                                                                         \
         FID, &pasta_ifma_##F##_consts, F##_vadd, F##_vsub, F##_vmul, F##_vscale, F##_vmuladd, \
-            F##_vip, F##_add, F##_sub, F##_mul, F##_load, F##_load_part, F##_store,           \
-            F##_store_part, F##_set1,                                                         \
+            F##_vip, F##_add, F##_sub, F##_mul, F##_load, F##_load_part, F##_load16,          \
+            F##_load16_part, F##_store, F##_store_part, F##_set1,                             \
             {F##_bb_add, F##_bb_sub, F##_bb_mul, F##_bb_mul256, bb_select}, {                 \
             F##_bb_sqr, F##_bb_reduce, F##_bb_to260, F##_bb_from260                           \
         }                                                                                     \
@@ -449,8 +458,20 @@ static void weak_lanes(uint64_t x[8][4], int fid, tu_rng *g, int below_m) {
     mpz_clears(m, z, NULL);
 }
 
+/* Lane i of v as an integer (limbs < 2^52 checked). */
+static void lane_mpz(mpz_t z, const pasta_ifma_v8 *v, int i) {
+    uint64_t l[5][8];
+    memcpy(l, v->l, sizeof l);
+    mpz_set_ui(z, 0);
+    for (int j = 4; j >= 0; j--) {
+        cr_assert(l[j][i] >> 52 == 0, "limb %d of lane %d", j, i);
+        mpz_mul_2exp(z, z, 52);
+        mpz_add_ui(z, z, l[j][i]);
+    }
+}
+
 PASTA_IFMA_TARGET static void load_raw(pasta_ifma_v8 *v, uint64_t x[8][4]) {
-    pasta_ifma_load_(v, &x[0][0]);
+    pasta_ifma_load_(v, &x[0][0], 0);
 }
 
 Test(ifma, building_blocks) {
@@ -554,6 +575,32 @@ Test(ifma, building_blocks) {
                     else
                         cr_assert(back[i][0] == 0x7777777777777777ULL, "store_part wrote %zu",
                                   i);
+                }
+            }
+            /* load16: 16 x as an integer; F_mul(16 a, b) = a b / 2^256 mod m, < 2m. */
+            uint64_t e2[8][4];
+            fill(&e2[0][0], 8, fid, &g);
+            for (size_t k = 0; k <= 8; k++) {
+                pasta_ifma_v8 v16, vb, vr;
+                if (k == 8) f->load16(&v16, &elems[0][0]);
+                else f->load16_part(&v16, &elems[0][0], k);
+                f->load(&vb, &e2[0][0]);
+                f->bb2[BB_MUL](&vr, &v16, &vb);
+                for (int i = 0; i < 8; i++) {
+                    lane_mpz(w, &v16, i);
+                    tu_from_limbs(x, elems[i]);
+                    mpz_mul_ui(x, x, (size_t)i < k ? 16 : 0);
+                    cr_assert(mpz_cmp(w, x) == 0, "load16 k=%zu lane %d", k, i);
+                    tu_from_limbs(y, e2[i]);
+                    mpz_mul(z, x, y);
+                    mpz_set_ui(inv, 1);
+                    mpz_mul_2exp(inv, inv, 260);
+                    mpz_invert(inv, inv, m);
+                    mpz_mul(z, z, inv);
+                    lane_mpz(w, &vr, i);
+                    cr_assert(mpz_cmp(w, two_m) < 0, "mul(load16) bound");
+                    mpz_sub(w, w, z);
+                    cr_assert(mpz_divisible_p(w, m), "mul(load16 a, b) lane %d: GMP", i);
                 }
             }
             /* store of values in [m, 2m): canonical. */

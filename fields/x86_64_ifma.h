@@ -428,7 +428,9 @@ PASTA_IFMA_INLINE void pasta_ifma_set1_raw_(pasta_ifma_v8 *r, const uint64_t w[5
  * Main loops take two vectors (16 elements) per iteration so that two independent
  * products are in flight; the tail is one full vector and/or one masked one. n, and so
  * every branch, is public. */
+#ifndef PASTA_IFMA_U
 #define PASTA_IFMA_U 2 /* vectors per main-loop iteration */
+#endif
 
 /* op: 0 = add, 1 = sub (canonical in, canonical out: mod m). */
 PASTA_IFMA_INLINE void pasta_ifma_vec_addsub_(uint64_t *r, const uint64_t *a,

@@ -159,27 +159,40 @@ typedef struct {
 
 /* ---- Moving data: 8 x (4 x 64) <-> 5 x 8 x 52 ----------------------------------------
  * A load reads four vectors z0..z3 (z_r = elements 2r, 2r+1), transposes them into
- * x0..x3 (x_k = word k of the 8 elements: 4 vpermt2q + 4 vshufi64x2) and splits the
- * words into 52-bit limbs. The store reverses it. Partial forms take k < 8 elements
- * with masked moves (masked-off elements are neither read nor written, and fault-free);
- * lanes >= k load as zero. */
+ * x0..x3 (x_k = word k of the 8 elements) and splits the words into 52-bit limbs; the
+ * store reverses it. perm = 0: lane i = element i (4 vpermt2q + 4 vshufi64x2), the
+ * building blocks' order. perm = 1: lanes hold e0 e2 e1 e3 e4 e6 e5 e7 (4 in-lane
+ * vpunpck + 4 vshufi64x2; the store's inverse is 4 vpermt2q + 4 vpunpck), used by the
+ * element-wise array operations, where only load and store must agree. Partial forms
+ * take k < 8 elements with masked moves (masked-off elements are neither read nor
+ * written, and fault-free); the lanes of absent elements load as zero. */
 PASTA_IFMA_INLINE __mmask8 pasta_ifma_words_mask_(size_t k, int r) {
     uint64_t elems = ((uint64_t)1 << (4 * k)) - 1; /* 4 words per element, k <= 8 */
     return (__mmask8)(elems >> (8 * r));
 }
 
 PASTA_IFMA_INLINE void pasta_ifma_from_words_(pasta_ifma_v8 *r, __m512i z0, __m512i z1,
-                                              __m512i z2, __m512i z3, int x16) {
-    const __m512i ia = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);
-    const __m512i ib = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);
-    __m512i p0 = _mm512_permutex2var_epi64(z0, ia, z1); /* w0 of e0..e3 | w1 of e0..e3 */
-    __m512i p1 = _mm512_permutex2var_epi64(z0, ib, z1); /* w2 | w3 */
-    __m512i q0 = _mm512_permutex2var_epi64(z2, ia, z3); /* same for e4..e7 */
-    __m512i q1 = _mm512_permutex2var_epi64(z2, ib, z3);
-    __m512i x0 = _mm512_shuffle_i64x2(p0, q0, 0x44);
-    __m512i x1 = _mm512_shuffle_i64x2(p0, q0, 0xee);
-    __m512i x2 = _mm512_shuffle_i64x2(p1, q1, 0x44);
-    __m512i x3 = _mm512_shuffle_i64x2(p1, q1, 0xee);
+                                              __m512i z2, __m512i z3, int x16, int perm) {
+    __m512i x0, x1, x2, x3;
+    if (perm) { /* lanes in the order e0 e2 e1 e3 e4 e6 e5 e7: 4 vpunpck + 4 vshufi64x2 */
+        __m512i t0 = _mm512_unpacklo_epi64(z0, z1), t1 = _mm512_unpackhi_epi64(z0, z1);
+        __m512i t2 = _mm512_unpacklo_epi64(z2, z3), t3 = _mm512_unpackhi_epi64(z2, z3);
+        x0 = _mm512_shuffle_i64x2(t0, t2, 0x88);
+        x2 = _mm512_shuffle_i64x2(t0, t2, 0xdd);
+        x1 = _mm512_shuffle_i64x2(t1, t3, 0x88);
+        x3 = _mm512_shuffle_i64x2(t1, t3, 0xdd);
+    } else { /* lane i = element i: 4 vpermt2q + 4 vshufi64x2 */
+        const __m512i ia = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);
+        const __m512i ib = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);
+        __m512i p0 = _mm512_permutex2var_epi64(z0, ia, z1); /* w0 of e0..e3 | w1 of e0..e3 */
+        __m512i p1 = _mm512_permutex2var_epi64(z0, ib, z1); /* w2 | w3 */
+        __m512i q0 = _mm512_permutex2var_epi64(z2, ia, z3); /* same for e4..e7 */
+        __m512i q1 = _mm512_permutex2var_epi64(z2, ib, z3);
+        x0 = _mm512_shuffle_i64x2(p0, q0, 0x44);
+        x1 = _mm512_shuffle_i64x2(p0, q0, 0xee);
+        x2 = _mm512_shuffle_i64x2(p1, q1, 0x44);
+        x3 = _mm512_shuffle_i64x2(p1, q1, 0xee);
+    }
     const __m512i mask = PASTA_IFMA_B(PASTA_IFMA_MASK52);
     if (x16) { /* the limbs of 16 a: bits 52 j - 4 .. 52 j + 47 of a */
         r->l[0] = _mm512_and_si512(_mm512_slli_epi64(x0, 4), mask);
@@ -203,7 +216,7 @@ PASTA_IFMA_INLINE void pasta_ifma_from_words_(pasta_ifma_v8 *r, __m512i z0, __m5
 }
 
 /* The words of a: needs normalised limbs and a < 2^256. */
-PASTA_IFMA_INLINE void pasta_ifma_to_words_(__m512i z[4], const pasta_ifma_v8 *a) {
+PASTA_IFMA_INLINE void pasta_ifma_to_words_(__m512i z[4], const pasta_ifma_v8 *a, int perm) {
     __m512i x0 = _mm512_or_si512(a->l[0], _mm512_slli_epi64(a->l[1], 52));
     __m512i x1 =
         _mm512_or_si512(_mm512_srli_epi64(a->l[1], 12), _mm512_slli_epi64(a->l[2], 40));
@@ -211,6 +224,19 @@ PASTA_IFMA_INLINE void pasta_ifma_to_words_(__m512i z[4], const pasta_ifma_v8 *a
         _mm512_or_si512(_mm512_srli_epi64(a->l[2], 24), _mm512_slli_epi64(a->l[3], 28));
     __m512i x3 =
         _mm512_or_si512(_mm512_srli_epi64(a->l[3], 36), _mm512_slli_epi64(a->l[4], 16));
+    if (perm) { /* the inverse of from_words_'s permuted order */
+        const __m512i ja = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+        const __m512i jb = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+        __m512i t0 = _mm512_permutex2var_epi64(x0, ja, x2),
+                t2 = _mm512_permutex2var_epi64(x0, jb, x2);
+        __m512i t1 = _mm512_permutex2var_epi64(x1, ja, x3),
+                t3 = _mm512_permutex2var_epi64(x1, jb, x3);
+        z[0] = _mm512_unpacklo_epi64(t0, t1);
+        z[1] = _mm512_unpackhi_epi64(t0, t1);
+        z[2] = _mm512_unpacklo_epi64(t2, t3);
+        z[3] = _mm512_unpackhi_epi64(t2, t3);
+        return;
+    }
     const __m512i ia = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);
     const __m512i ib = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);
     __m512i p0 = _mm512_shuffle_i64x2(x0, x1, 0x44); /* w0 of e0..e3 | w1 of e0..e3 */
@@ -226,29 +252,30 @@ PASTA_IFMA_INLINE void pasta_ifma_to_words_(__m512i z[4], const pasta_ifma_v8 *a
 /* r = the 8 elements at a (a[0..7] read); x16: r = 16 a instead (the integer, not
  * reduced: < 2^259 for a < 2^255, normalised limbs: a valid first factor of
  * pasta_ifma_mul_, which then divides by 2^256 in effect). */
-PASTA_IFMA_INLINE void pasta_ifma_load_(pasta_ifma_v8 *r, const uint64_t *a, int x16) {
+PASTA_IFMA_INLINE void pasta_ifma_load_(pasta_ifma_v8 *r, const uint64_t *a, int x16,
+                                        int perm) {
     pasta_ifma_from_words_(r, _mm512_loadu_si512(a), _mm512_loadu_si512(a + 8),
-                           _mm512_loadu_si512(a + 16), _mm512_loadu_si512(a + 24), x16);
+                           _mm512_loadu_si512(a + 16), _mm512_loadu_si512(a + 24), x16, perm);
 }
 /* r = the k < 8 elements at a (only a[0..k-1] read), lanes k..7 zero. */
 PASTA_IFMA_INLINE void pasta_ifma_load_part_(pasta_ifma_v8 *r, const uint64_t *a, size_t k,
-                                             int x16) {
+                                             int x16, int perm) {
     pasta_ifma_from_words_(r, _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 0), a),
                            _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 1), a + 8),
                            _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 2), a + 16),
-                           _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 3), a + 24),
-                           x16);
+                           _mm512_maskz_loadu_epi64(pasta_ifma_words_mask_(k, 3), a + 24), x16,
+                           perm);
 }
 /* Stores a as it is (normalised, < 2^256): the caller reduces first. */
-PASTA_IFMA_INLINE void pasta_ifma_store_raw_(uint64_t *r, const pasta_ifma_v8 *a) {
+PASTA_IFMA_INLINE void pasta_ifma_store_raw_(uint64_t *r, const pasta_ifma_v8 *a, int perm) {
     __m512i z[4];
-    pasta_ifma_to_words_(z, a);
+    pasta_ifma_to_words_(z, a, perm);
     for (int i = 0; i < 4; i++) _mm512_storeu_si512(r + 8 * i, z[i]);
 }
 PASTA_IFMA_INLINE void pasta_ifma_store_raw_part_(uint64_t *r, const pasta_ifma_v8 *a,
-                                                  size_t k) {
+                                                  size_t k, int perm) {
     __m512i z[4];
-    pasta_ifma_to_words_(z, a);
+    pasta_ifma_to_words_(z, a, perm);
     for (int i = 0; i < 4; i++)
         _mm512_mask_storeu_epi64(r + 8 * i, pasta_ifma_words_mask_(k, i), z[i]);
 }
@@ -425,12 +452,14 @@ PASTA_IFMA_INLINE void pasta_ifma_set1_raw_(pasta_ifma_v8 *r, const uint64_t w[5
 }
 
 /* ---- The array operations, field-generic ---------------------------------------------------
- * Main loops take two vectors (16 elements) per iteration so that two independent
- * products are in flight; the tail is one full vector and/or one masked one. n, and so
+ * Main loops take U independent vectors per iteration (products in flight): U = 4 for
+ * vec_mul, vec_scale and the inner product, 2 for vec_mul_add (its three inputs make 4
+ * spill more than it gains; measured, Zen 5: U = 4 against 2: vec_mul -5%, vec_mul_add
+ * +1%; U = 1: vec_mul +16%). The tail is whole vectors and one masked one. Data move in
+ * the permuted lane order (from_words_ with perm = 1: cheaper unpacks; vec_add -13%,
+ * vec_mul -3%), the same for loads and stores, so element i returns to r[i]. n, and so
  * every branch, is public. */
-#ifndef PASTA_IFMA_U
-#define PASTA_IFMA_U 2 /* vectors per main-loop iteration */
-#endif
+#define PASTA_IFMA_UMAX 4
 
 /* op: 0 = add, 1 = sub (canonical in, canonical out: mod m). */
 PASTA_IFMA_INLINE void pasta_ifma_vec_addsub_(uint64_t *r, const uint64_t *a,
@@ -439,19 +468,19 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_addsub_(uint64_t *r, const uint64_t *a,
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         pasta_ifma_v8 x, y;
-        pasta_ifma_load_(&x, a + 4 * i, 0);
-        pasta_ifma_load_(&y, b + 4 * i, 0);
+        pasta_ifma_load_(&x, a + 4 * i, 0, 1);
+        pasta_ifma_load_(&y, b + 4 * i, 0, 1);
         if (op == 0) pasta_ifma_addmod_(&x, &x, &y, K->m);
         else pasta_ifma_submod_(&x, &x, &y, K->m);
-        pasta_ifma_store_raw_(r + 4 * i, &x);
+        pasta_ifma_store_raw_(r + 4 * i, &x, 1);
     }
     if (i < n) {
         pasta_ifma_v8 x, y;
-        pasta_ifma_load_part_(&x, a + 4 * i, n - i, 0);
-        pasta_ifma_load_part_(&y, b + 4 * i, n - i, 0);
+        pasta_ifma_load_part_(&x, a + 4 * i, n - i, 0, 1);
+        pasta_ifma_load_part_(&y, b + 4 * i, n - i, 0, 1);
         if (op == 0) pasta_ifma_addmod_(&x, &x, &y, K->m);
         else pasta_ifma_submod_(&x, &x, &y, K->m);
-        pasta_ifma_store_raw_part_(r + 4 * i, &x, n - i);
+        pasta_ifma_store_raw_part_(r + 4 * i, &x, n - i, 1);
     }
 }
 
@@ -468,28 +497,26 @@ PASTA_IFMA_INLINE void pasta_ifma_mul_add_1_(pasta_ifma_v8 *x, const pasta_ifma_
 PASTA_IFMA_INLINE void pasta_ifma_vec_mul_add_(uint64_t *r, const uint64_t *a,
                                                const uint64_t *b, const uint64_t *c, size_t n,
                                                const pasta_ifma_consts *K) {
-    const int add = c != NULL;
+    const int add = c != NULL, U = add ? 2 : 4;
     size_t i = 0;
-    for (; i + 8 * PASTA_IFMA_U <= n; i += 8 * PASTA_IFMA_U) {
-        pasta_ifma_v8 x[PASTA_IFMA_U], y[PASTA_IFMA_U], z[PASTA_IFMA_U];
-        for (int u = 0; u < PASTA_IFMA_U; u++) {
-            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1);
-            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0);
-            if (add) pasta_ifma_load_(&z[u], c + 4 * (i + 8 * u), 0);
+    for (; i + 8 * U <= n; i += 8 * U) {
+        pasta_ifma_v8 x[PASTA_IFMA_UMAX], y[PASTA_IFMA_UMAX], z[PASTA_IFMA_UMAX];
+        for (int u = 0; u < U; u++) {
+            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1, 1);
+            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0, 1);
+            if (add) pasta_ifma_load_(&z[u], c + 4 * (i + 8 * u), 0, 1);
         }
-        for (int u = 0; u < PASTA_IFMA_U; u++)
-            pasta_ifma_mul_add_1_(&x[u], &y[u], &z[u], add, K);
-        for (int u = 0; u < PASTA_IFMA_U; u++)
-            pasta_ifma_store_raw_(r + 4 * (i + 8 * u), &x[u]);
+        for (int u = 0; u < U; u++) pasta_ifma_mul_add_1_(&x[u], &y[u], &z[u], add, K);
+        for (int u = 0; u < U; u++) pasta_ifma_store_raw_(r + 4 * (i + 8 * u), &x[u], 1);
     }
     for (; i < n; i += 8) {
         pasta_ifma_v8 x, y, z;
         size_t k = n - i < 8 ? n - i : 8;
-        pasta_ifma_load_part_(&x, a + 4 * i, k, 1);
-        pasta_ifma_load_part_(&y, b + 4 * i, k, 0);
-        if (add) pasta_ifma_load_part_(&z, c + 4 * i, k, 0);
+        pasta_ifma_load_part_(&x, a + 4 * i, k, 1, 1);
+        pasta_ifma_load_part_(&y, b + 4 * i, k, 0, 1);
+        if (add) pasta_ifma_load_part_(&z, c + 4 * i, k, 0, 1);
         pasta_ifma_mul_add_1_(&x, &y, &z, add, K);
-        pasta_ifma_store_raw_part_(r + 4 * i, &x, k);
+        pasta_ifma_store_raw_part_(r + 4 * i, &x, k, 1);
     }
 }
 
@@ -498,30 +525,31 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_mul_add_(uint64_t *r, const uint64_t *a,
 PASTA_IFMA_INLINE void pasta_ifma_vec_scale_(uint64_t *r, const uint64_t *a, const uint64_t *c,
                                              size_t n, const pasta_ifma_consts *K) {
     pasta_ifma_v8 k, t;
-    pasta_ifma_load_part_(&t, c, 1, 0); /* c read before r is written */
+    pasta_ifma_load_part_(&t, c, 1, 0, 0); /* c read before r is written */
     pasta_ifma_set1_raw_(&k, K->r264);
     pasta_ifma_mul_(&t, &t, &k, K); /* lane 0: c R' (< 2m) */
     pasta_ifma_reduce_(&t, &t, K);
     for (int j = 0; j < 5; j++)
         k.l[j] = _mm512_permutexvar_epi64(_mm512_setzero_si512(), t.l[j]);
     size_t i = 0;
-    for (; i + 8 * PASTA_IFMA_U <= n; i += 8 * PASTA_IFMA_U) {
-        pasta_ifma_v8 x[PASTA_IFMA_U];
-        for (int u = 0; u < PASTA_IFMA_U; u++) pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 0);
-        for (int u = 0; u < PASTA_IFMA_U; u++) {
+    for (; i + 8 * PASTA_IFMA_UMAX <= n; i += 8 * PASTA_IFMA_UMAX) {
+        pasta_ifma_v8 x[PASTA_IFMA_UMAX];
+        for (int u = 0; u < PASTA_IFMA_UMAX; u++)
+            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 0, 1);
+        for (int u = 0; u < PASTA_IFMA_UMAX; u++) {
             pasta_ifma_mul_(&x[u], &x[u], &k, K); /* < m + m 2^256 / 2^260 < 2m */
             pasta_ifma_reduce_(&x[u], &x[u], K);
         }
-        for (int u = 0; u < PASTA_IFMA_U; u++)
-            pasta_ifma_store_raw_(r + 4 * (i + 8 * u), &x[u]);
+        for (int u = 0; u < PASTA_IFMA_UMAX; u++)
+            pasta_ifma_store_raw_(r + 4 * (i + 8 * u), &x[u], 1);
     }
     for (; i < n; i += 8) {
         pasta_ifma_v8 x;
         size_t kk = n - i < 8 ? n - i : 8;
-        pasta_ifma_load_part_(&x, a + 4 * i, kk, 0);
+        pasta_ifma_load_part_(&x, a + 4 * i, kk, 0, 1);
         pasta_ifma_mul_(&x, &x, &k, K);
         pasta_ifma_reduce_(&x, &x, K);
-        pasta_ifma_store_raw_part_(r + 4 * i, &x, kk);
+        pasta_ifma_store_raw_part_(r + 4 * i, &x, kk, 1);
     }
 }
 
@@ -532,17 +560,17 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_scale_(uint64_t *r, const uint64_t *a, con
 PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64_t *a,
                                                      const uint64_t *b, size_t n,
                                                      const pasta_ifma_consts *K) {
-    pasta_ifma_v8 acc[PASTA_IFMA_U];
-    for (int u = 0; u < PASTA_IFMA_U; u++)
+    pasta_ifma_v8 acc[PASTA_IFMA_UMAX];
+    for (int u = 0; u < PASTA_IFMA_UMAX; u++)
         for (int j = 0; j < 5; j++) acc[u].l[j] = _mm512_setzero_si512();
     size_t i = 0;
-    for (; i + 8 * PASTA_IFMA_U <= n; i += 8 * PASTA_IFMA_U) {
-        pasta_ifma_v8 x[PASTA_IFMA_U], y[PASTA_IFMA_U];
-        for (int u = 0; u < PASTA_IFMA_U; u++) {
-            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1);
-            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0);
+    for (; i + 8 * PASTA_IFMA_UMAX <= n; i += 8 * PASTA_IFMA_UMAX) {
+        pasta_ifma_v8 x[PASTA_IFMA_UMAX], y[PASTA_IFMA_UMAX];
+        for (int u = 0; u < PASTA_IFMA_UMAX; u++) {
+            pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1, 1);
+            pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0, 1);
         }
-        for (int u = 0; u < PASTA_IFMA_U; u++) {
+        for (int u = 0; u < PASTA_IFMA_UMAX; u++) {
             pasta_ifma_mul_(&x[u], &x[u], &y[u], K);
             pasta_ifma_reduce_(&x[u], &x[u], K);
             pasta_ifma_addmod_(&acc[u], &acc[u], &x[u], K->m);
@@ -551,13 +579,14 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
     for (; i < n; i += 8) {
         pasta_ifma_v8 x, y;
         size_t k = n - i < 8 ? n - i : 8;
-        pasta_ifma_load_part_(&x, a + 4 * i, k, 1);
-        pasta_ifma_load_part_(&y, b + 4 * i, k, 0);
+        pasta_ifma_load_part_(&x, a + 4 * i, k, 1, 1);
+        pasta_ifma_load_part_(&y, b + 4 * i, k, 0, 1);
         pasta_ifma_mul_(&x, &x, &y, K);
         pasta_ifma_reduce_(&x, &x, K);
         pasta_ifma_addmod_(&acc[0], &acc[0], &x, K->m);
     }
-    for (int u = 1; u < PASTA_IFMA_U; u++) pasta_ifma_addmod_(&acc[0], &acc[0], &acc[u], K->m);
+    for (int u = 1; u < PASTA_IFMA_UMAX; u++)
+        pasta_ifma_addmod_(&acc[0], &acc[0], &acc[u], K->m);
     /* The 8 lanes: fold 8 -> 4 -> 2 -> 1 by adding shifted copies (vpermq), mod m. */
     static const long long idx[3][8] = {
         {4, 5, 6, 7, 0, 0, 0, 0}, {2, 3, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0}};
@@ -568,7 +597,7 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
         pasta_ifma_addmod_(&acc[0], &acc[0], &h, K->m);
     }
     uint64_t out[32];
-    pasta_ifma_store_raw_(out, &acc[0]);
+    pasta_ifma_store_raw_(out, &acc[0], 0); /* lane 0 */
     for (int j = 0; j < 4; j++) r[j] = out[j];
 }
 
@@ -583,33 +612,33 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
  * (x R' -> x R), both < 2m out for a < 2^256 in. r may alias any input everywhere. */
 #define PASTA_IFMA_FIELD(F, T)                                                                \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load(pasta_ifma_v8 *r, const T *a) {       \
-        pasta_ifma_load_(r, a->limbs, 0);                                                     \
+        pasta_ifma_load_(r, a->limbs, 0, 0);                                                  \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load_part(pasta_ifma_v8 *r, const T *a,    \
                                                              size_t k) {                      \
-        pasta_ifma_load_part_(r, a->limbs, k, 0);                                             \
+        pasta_ifma_load_part_(r, a->limbs, k, 0, 0);                                          \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load16(pasta_ifma_v8 *r, const T *a) {     \
-        pasta_ifma_load_(r, a->limbs, 1);                                                     \
+        pasta_ifma_load_(r, a->limbs, 1, 0);                                                  \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load16_part(pasta_ifma_v8 *r, const T *a,  \
                                                                size_t k) {                    \
-        pasta_ifma_load_part_(r, a->limbs, k, 1);                                             \
+        pasta_ifma_load_part_(r, a->limbs, k, 1, 0);                                          \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_store(T *r, const pasta_ifma_v8 *a) {      \
         pasta_ifma_v8 t;                                                                      \
         pasta_ifma_reduce_(&t, a, &pasta_ifma_##F##_consts);                                  \
-        pasta_ifma_store_raw_(r->limbs, &t);                                                  \
+        pasta_ifma_store_raw_(r->limbs, &t, 0);                                               \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_store_part(T *r, const pasta_ifma_v8 *a,   \
                                                               size_t k) {                     \
         pasta_ifma_v8 t;                                                                      \
         pasta_ifma_reduce_(&t, a, &pasta_ifma_##F##_consts);                                  \
-        pasta_ifma_store_raw_part_(r->limbs, &t, k);                                          \
+        pasta_ifma_store_raw_part_(r->limbs, &t, k, 0);                                       \
     }                                                                                         \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_set1(pasta_ifma_v8 *r, const T *c) {       \
         pasta_ifma_v8 t;                                                                      \
-        pasta_ifma_load_part_(&t, c->limbs, 1, 0);                                            \
+        pasta_ifma_load_part_(&t, c->limbs, 1, 0, 0);                                         \
         for (int j = 0; j < 5; j++)                                                           \
             r->l[j] = _mm512_permutexvar_epi64(_mm512_setzero_si512(), t.l[j]);               \
     }                                                                                         \

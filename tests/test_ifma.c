@@ -471,7 +471,7 @@ static void lane_mpz(mpz_t z, const pasta_ifma_v8 *v, int i) {
 }
 
 PASTA_IFMA_TARGET static void load_raw(pasta_ifma_v8 *v, uint64_t x[8][4]) {
-    pasta_ifma_load_(v, &x[0][0], 0);
+    pasta_ifma_load_(v, &x[0][0], 0, 0);
 }
 
 Test(ifma, building_blocks) {

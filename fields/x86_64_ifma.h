@@ -345,17 +345,44 @@ PASTA_IFMA_INLINE void pasta_ifma_reduce_(pasta_ifma_v8 *r, const pasta_ifma_v8 
     for (int j = 0; j < 5; j++) r->l[j] = _mm512_mask_blend_epi64(neg, t[j], a->l[j]);
 }
 
+/* a < 3m -> a mod m: t1 = a - m and t2 = a - 2m side by side; t2 where t2 >= 0, else t1
+ * where t1 >= 0, else a. */
+PASTA_IFMA_INLINE void pasta_ifma_reduce3_(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,
+                                           const pasta_ifma_consts *K) {
+    const __m512i mask = PASTA_IFMA_B(PASTA_IFMA_MASK52);
+    __m512i t1[5], t2[5];
+    for (int j = 0; j < 5; j++) {
+        t1[j] = _mm512_sub_epi64(a->l[j], PASTA_IFMA_B(K->m[j]));
+        t2[j] = _mm512_sub_epi64(a->l[j], PASTA_IFMA_B(K->m2[j]));
+    }
+    for (int j = 0; j < 4; j++) {
+        t1[j + 1] = _mm512_add_epi64(t1[j + 1], _mm512_srai_epi64(t1[j], 52));
+        t1[j] = _mm512_and_si512(t1[j], mask);
+        t2[j + 1] = _mm512_add_epi64(t2[j + 1], _mm512_srai_epi64(t2[j], 52));
+        t2[j] = _mm512_and_si512(t2[j], mask);
+    }
+    __mmask8 neg1 = _mm512_cmplt_epi64_mask(t1[4], _mm512_setzero_si512());
+    __mmask8 ge2 = _mm512_cmpge_epi64_mask(t2[4], _mm512_setzero_si512());
+    for (int j = 0; j < 5; j++)
+        r->l[j] =
+            _mm512_mask_blend_epi64(ge2, _mm512_mask_blend_epi64(neg1, t1[j], a->l[j]), t2[j]);
+}
+
 /* ---- Products -----------------------------------------------------------------------------
  * Schoolbook: c[i + j] += lo(a_j b_i), c[i + j + 1] += hi(a_j b_i); 50 independent IFMA
  * (the four accumulation chains per column are the only dependences). */
-PASTA_IFMA_INLINE void pasta_ifma_prod_(__m512i c[10], const pasta_ifma_v8 *a,
-                                        const pasta_ifma_v8 *b) {
-    for (int k = 0; k < 10; k++) c[k] = _mm512_setzero_si512();
+PASTA_IFMA_INLINE void pasta_ifma_prod_acc_(__m512i c[10], const pasta_ifma_v8 *a,
+                                            const pasta_ifma_v8 *b) {
     for (int i = 0; i < 5; i++)
         for (int j = 0; j < 5; j++) {
             c[i + j] = PASTA_IFMA_LO(c[i + j], a->l[j], b->l[i]);
             c[i + j + 1] = PASTA_IFMA_HI(c[i + j + 1], a->l[j], b->l[i]);
         }
+}
+PASTA_IFMA_INLINE void pasta_ifma_prod_(__m512i c[10], const pasta_ifma_v8 *a,
+                                        const pasta_ifma_v8 *b) {
+    for (int k = 0; k < 10; k++) c[k] = _mm512_setzero_si512();
+    pasta_ifma_prod_acc_(c, a, b);
 }
 
 /* Square: the 10 cross products a_i a_j (i < j) once into c, c doubled (each column
@@ -394,11 +421,15 @@ PASTA_IFMA_INLINE void pasta_ifma_redstep_(__m512i c[10], int i, int last48,
     if (!last48) c[i + 1] = _mm512_add_epi64(c[i + 1], _mm512_srli_epi64(c[i], 52));
 }
 
-/* c0..c9 (value T) -> r = (T + U m) / 2^260, normalised. */
+/* c0..c9 (value T) -> r = (T + U m) / 2^260 (+ z when z != NULL: z's limbs are added
+ * to c5..c9, i.e. z 2^260 to T, before the carries), normalised. */
 PASTA_IFMA_INLINE void pasta_ifma_redc260_(pasta_ifma_v8 *r, __m512i c[10],
+                                           const pasta_ifma_v8 *z,
                                            const pasta_ifma_consts *K) {
     const __m512i mask = PASTA_IFMA_B(PASTA_IFMA_MASK52);
     for (int i = 0; i < 5; i++) pasta_ifma_redstep_(c, i, 0, K);
+    if (z != NULL)
+        for (int j = 0; j < 5; j++) c[5 + j] = _mm512_add_epi64(c[5 + j], z->l[j]);
     for (int j = 5; j < 9; j++) {
         c[j + 1] = _mm512_add_epi64(c[j + 1], _mm512_srli_epi64(c[j], 52));
         r->l[j - 5] = _mm512_and_si512(c[j], mask);
@@ -433,13 +464,13 @@ PASTA_IFMA_INLINE void pasta_ifma_mul_(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,
                                        const pasta_ifma_v8 *b, const pasta_ifma_consts *K) {
     __m512i c[10];
     pasta_ifma_prod_(c, a, b);
-    pasta_ifma_redc260_(r, c, K);
+    pasta_ifma_redc260_(r, c, NULL, K);
 }
 PASTA_IFMA_INLINE void pasta_ifma_sqr_(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,
                                        const pasta_ifma_consts *K) {
     __m512i c[10];
     pasta_ifma_prod_sqr_(c, a);
-    pasta_ifma_redc260_(r, c, K);
+    pasta_ifma_redc260_(r, c, NULL, K);
 }
 PASTA_IFMA_INLINE void pasta_ifma_mul256_(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,
                                           const pasta_ifma_v8 *b, const pasta_ifma_consts *K) {
@@ -485,13 +516,18 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_addsub_(uint64_t *r, const uint64_t *a,
 }
 
 /* x = 16 a (F_load16), y = b, z = c: x = a b / 2^256 (API form), + c when add;
- * canonical out for canonical a, b, c. */
+ * canonical out for canonical a, b, c. The product is 16 a b / 2^260 = a b / 2^256
+ * < m + m^2 / 2^256 < 1.26 m; c enters the reduction as c 2^260 (added to the top
+ * columns: 5 additions instead of an addmod), giving < 2.26 m, and one three-way
+ * reduction (reduce3_) makes it canonical. */
 PASTA_IFMA_INLINE void pasta_ifma_mul_add_1_(pasta_ifma_v8 *x, const pasta_ifma_v8 *y,
                                              const pasta_ifma_v8 *z, int add,
                                              const pasta_ifma_consts *K) {
-    pasta_ifma_mul_(x, x, y, K); /* 16 a b / 2^260 = a b / 2^256: < m + m^2 / 2^256 < 2m */
-    pasta_ifma_reduce_(x, x, K);
-    if (add) pasta_ifma_addmod_(x, x, z, K->m);
+    __m512i c[10];
+    pasta_ifma_prod_(c, x, y);
+    pasta_ifma_redc260_(x, c, add ? z : NULL, K);
+    if (add) pasta_ifma_reduce3_(x, x, K);
+    else pasta_ifma_reduce_(x, x, K);
 }
 
 PASTA_IFMA_INLINE void pasta_ifma_vec_mul_add_(uint64_t *r, const uint64_t *a,
@@ -553,27 +589,34 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_scale_(uint64_t *r, const uint64_t *a, con
     }
 }
 
-/* sum a_i b_i: eight lane sums (lane l takes i = l mod 8), each product F_mul(16 a, b) + reduce,
- * added mod m; the lanes are then added in lane order. Every partial sum is canonical,
- * so the result is the canonical sum, the scalar loop's bytes. Zero lanes of the masked
- * tail add 0. */
+/* sum a_i b_i: eight lane sums (lane l takes the elements i = l mod 8, in the permuted
+ * order), added in the end across lanes. The main loop adds the schoolbook columns of two
+ * products 16 a b (F_load16) before one reduction: (T + U m) / 2^260 with T < 2 * 16 m^2
+ * is < m + 2 m^2 / 2^256 < 1.51 m (columns < 31 * 2^52), so two products cost 100 + 45
+ * IFMA instead of 190. Partial sums are weakly reduced (addmod with 2m); the total is
+ * reduced and the lanes are added mod m in a fixed order. Every step is exact mod m, so
+ * the result is the canonical sum: the scalar loop's bytes. Absent lanes of the masked
+ * tail are zero and add 0. */
 PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64_t *a,
                                                      const uint64_t *b, size_t n,
                                                      const pasta_ifma_consts *K) {
-    pasta_ifma_v8 acc[PASTA_IFMA_UMAX];
-    for (int u = 0; u < PASTA_IFMA_UMAX; u++)
+    pasta_ifma_v8 acc[2];
+    for (int u = 0; u < 2; u++)
         for (int j = 0; j < 5; j++) acc[u].l[j] = _mm512_setzero_si512();
     size_t i = 0;
-    for (; i + 8 * PASTA_IFMA_UMAX <= n; i += 8 * PASTA_IFMA_UMAX) {
-        pasta_ifma_v8 x[PASTA_IFMA_UMAX], y[PASTA_IFMA_UMAX];
-        for (int u = 0; u < PASTA_IFMA_UMAX; u++) {
+    for (; i + 32 <= n; i += 32) {
+        pasta_ifma_v8 x[4], y[4];
+        for (int u = 0; u < 4; u++) {
             pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 1, 1);
             pasta_ifma_load_(&y[u], b + 4 * (i + 8 * u), 0, 1);
         }
-        for (int u = 0; u < PASTA_IFMA_UMAX; u++) {
-            pasta_ifma_mul_(&x[u], &x[u], &y[u], K);
-            pasta_ifma_reduce_(&x[u], &x[u], K);
-            pasta_ifma_addmod_(&acc[u], &acc[u], &x[u], K->m);
+        for (int p = 0; p < 2; p++) {
+            __m512i c[10];
+            pasta_ifma_v8 t;
+            pasta_ifma_prod_(c, &x[2 * p], &y[2 * p]);
+            pasta_ifma_prod_acc_(c, &x[2 * p + 1], &y[2 * p + 1]);
+            pasta_ifma_redc260_(&t, c, NULL, K);
+            pasta_ifma_addmod_(&acc[p], &acc[p], &t, K->m2);
         }
     }
     for (; i < n; i += 8) {
@@ -582,11 +625,10 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
         pasta_ifma_load_part_(&x, a + 4 * i, k, 1, 1);
         pasta_ifma_load_part_(&y, b + 4 * i, k, 0, 1);
         pasta_ifma_mul_(&x, &x, &y, K);
-        pasta_ifma_reduce_(&x, &x, K);
-        pasta_ifma_addmod_(&acc[0], &acc[0], &x, K->m);
+        pasta_ifma_addmod_(&acc[0], &acc[0], &x, K->m2);
     }
-    for (int u = 1; u < PASTA_IFMA_UMAX; u++)
-        pasta_ifma_addmod_(&acc[0], &acc[0], &acc[u], K->m);
+    pasta_ifma_addmod_(&acc[0], &acc[0], &acc[1], K->m2);
+    pasta_ifma_reduce_(&acc[0], &acc[0], K);
     /* The 8 lanes: fold 8 -> 4 -> 2 -> 1 by adding shifted copies (vpermq), mod m. */
     static const long long idx[3][8] = {
         {4, 5, 6, 7, 0, 0, 0, 0}, {2, 3, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0}};
@@ -602,14 +644,21 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
 }
 
 /* ---- The per-field interface ----------------------------------------------------------------
- * F_load(r, a): a[0..7] -> r (domain unchanged). F_load_part(r, a, k): a[0..k-1], k <= 8,
- * lanes k.. zero. F_load16, F_load16_part: the same, r = 16 a as integers (not reduced;
- * only for use as a factor of F_mul, giving a b / 2^256). F_store(r, a), F_store_part(r, a, k): a weakly reduced -> r[0..7] (or
- * r[0..k-1]) canonical. F_set1(r, c): *c in every lane. F_add/F_sub: a, b < 2m -> < 2m.
- * F_mul(r, a, b) = a b / 2^260 mod m: a b < 2^260 m (e.g. a, b < 2^256) -> < 2m. F_sqr(r, a) = F_mul(r, a, a).
- * F_mul256(r, a, b) = a b / 2^256 mod m: a b < 2^256 m -> < 2m. F_reduce: < 2m -> < m.
- * F_to260(r, a) = a 16 mod m (API form x R -> x R'), F_from260(r, a) = a / 16 mod m
- * (x R' -> x R), both < 2m out for a < 2^256 in. r may alias any input everywhere. */
+ * On input / on output (every limb of every v8 normalised, < 2^52; r may alias any input):
+ *   F_load(r, a)           a[0..7] -> r, lane i = a[i], same value and domain.
+ *   F_load_part(r, a, k)   a[0..k-1] (k <= 8; nothing else read), lanes k..7 zero.
+ *   F_load16, F_load16_part  the same with r = 16 a as integers (< 2^259, not reduced;
+ *                          only as a factor of F_mul: F_mul(16 a, b) = a b / 2^256).
+ *   F_store(r, a), F_store_part(r, a, k)  a < 2m -> r[0..7] (r[0..k-1]) canonical.
+ *   F_set1(r, c)           *c in every lane.
+ *   F_add, F_sub           a, b < 2m -> a +- b mod m, < 2m.
+ *   F_mul(r, a, b)         a b / 2^260 mod m; a b < 2^260 m (e.g. a, b < 2^256) -> < 2m.
+ *   F_sqr(r, a)            F_mul(r, a, a), 30 instead of 50 schoolbook IFMA.
+ *   F_mul256(r, a, b)      a b / 2^256 mod m; a b < 2^256 m -> < 2m.
+ *   F_reduce(r, a)         a < 2m -> a mod m (canonical).
+ *   F_to260(r, a)          16 a mod m (API form x R -> x R'), a < 2^256 -> < 2m.
+ *   F_from260(r, a)        a / 16 mod m (x R' -> x R), a < 2^256 -> < 2m.
+ *   pasta_ifma_select(r, k, a, b)  lane i of b where bit i of k is set, else of a. */
 #define PASTA_IFMA_FIELD(F, T)                                                                \
     PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load(pasta_ifma_v8 *r, const T *a) {       \
         pasta_ifma_load_(r, a->limbs, 0, 0);                                                  \

@@ -416,6 +416,61 @@ Test(ifma, vec_large) {
     }
 }
 
+/* Constant arrays of the largest values (raw limbs m - 1, m - 2, 2^254 - 1 and the
+ * Montgomery forms of -1, -2): products and partial sums near the top of every bound
+ * the header states (e.g. the inner product's weakly reduced lane sums). */
+Test(ifma, vec_extremes) {
+    SKIP_WITHOUT_IFMA();
+    const size_t n = 4099;
+    for (int fid = 0; fid < 2; fid++) {
+        const field_t *f = &fields[fid];
+        mpz_t m, v;
+        mpz_inits(m, v, NULL);
+        tu_modulus(m, fid);
+        uint64_t vals[6][4];
+        mpz_sub_ui(v, m, 1), tu_to_limbs(vals[0], v);
+        mpz_sub_ui(v, m, 2), tu_to_limbs(vals[1], v);
+        mpz_set_ui(v, 1), mpz_mul_2exp(v, v, 254), mpz_sub_ui(v, v, 1),
+            tu_to_limbs(vals[2], v);
+        mpz_sub_ui(v, m, 1), tu_value_to_mont(vals[3], v, fid);
+        mpz_sub_ui(v, m, 2), tu_value_to_mont(vals[4], v, fid);
+        mpz_sub_ui(v, m, 3), tu_to_limbs(vals[5], v);
+        uint64_t *a = malloc(32 * n), *b = malloc(32 * n), *c = malloc(32 * n),
+                 *r = malloc(32 * n);
+        cr_assert(a && b && c && r);
+        for (int va = 0; va < 6; va++)
+            for (int vb = 0; vb < 6; vb++) {
+                for (size_t i = 0; i < n; i++) {
+                    memcpy(&a[4 * i], vals[va], 32);
+                    memcpy(&b[4 * i], vals[vb], 32);
+                    memcpy(&c[4 * i], vals[(va + vb) % 6], 32);
+                }
+                uint64_t w[4], acc[4] = {0, 0, 0, 0}, ip[4];
+                f->mul(w, a, b);
+                for (size_t i = 0; i < n; i++) f->add(acc, acc, w);
+                f->vip(ip, a, b, n);
+                cr_assert(memcmp(ip, acc, 32) == 0, "inner product of constants %d %d", va,
+                          vb);
+                f->vmuladd(r, a, b, c, n);
+                f->add(w, w, c);
+                for (size_t i = 0; i < n; i++) cr_assert(memcmp(&r[4 * i], w, 32) == 0);
+                f->vmul(r, a, b, n);
+                f->mul(w, a, b);
+                for (size_t i = 0; i < n; i++) cr_assert(memcmp(&r[4 * i], w, 32) == 0);
+                f->vscale(r, a, b, n);
+                for (size_t i = 0; i < n; i++) cr_assert(memcmp(&r[4 * i], w, 32) == 0);
+                f->vadd(r, a, b, n);
+                f->add(w, a, b);
+                for (size_t i = 0; i < n; i++) cr_assert(memcmp(&r[4 * i], w, 32) == 0);
+                f->vsub(r, a, b, n);
+                f->sub(w, a, b);
+                for (size_t i = 0; i < n; i++) cr_assert(memcmp(&r[4 * i], w, 32) == 0);
+            }
+        free(a), free(b), free(c), free(r);
+        mpz_clears(m, v, NULL);
+    }
+}
+
 /* ---- Building blocks --------------------------------------------------------------------- */
 /* 8 raw lanes (4 words each, any value < 2^256) of a v8: limbs < 2^52 checked. */
 static void lanes(uint64_t out[8][4], const pasta_ifma_v8 *v) {

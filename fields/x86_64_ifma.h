@@ -638,9 +638,7 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
         for (int j = 0; j < 5; j++) h.l[j] = _mm512_permutexvar_epi64(ix, acc[0].l[j]);
         pasta_ifma_addmod_(&acc[0], &acc[0], &h, K->m);
     }
-    uint64_t out[32];
-    pasta_ifma_store_raw_(out, &acc[0], 0); /* lane 0 */
-    for (int j = 0; j < 4; j++) r[j] = out[j];
+    pasta_ifma_store_raw_part_(r, &acc[0], 1, 0); /* lane 0, a masked store */
 }
 
 /* ---- The per-field interface ----------------------------------------------------------------

@@ -72,8 +72,21 @@
  * every column stays below 21 * 2^52 < 2^57: no 64-bit overflow. IFMA reads only the low
  * 52 bits of its multiplicands, so u = c_i k0 mod 2^52 needs no normalisation of c_i.
  *
+ * vec_mul_add adds c 2^260 to the columns (c enters as c after the division) and
+ * vec_inner_product adds the schoolbook columns of two products before one reduction:
+ * columns then stay below 31 * 2^52.
+ *
  * Costs (IFMA instructions per 8 products): schoolbook 50, reduction 5 x (1 + 8) = 45;
- * F_sqr computes the 10 distinct cross products once and doubles them: 30 + 45.
+ * F_sqr computes the 10 distinct cross products once and doubles them: 30 + 45;
+ * vec_inner_product 100 + 45 per 16 products. The u m4 = u 2^46 products stay IFMA
+ * (one accumulating instruction each; shifts would need shift + mask + add).
+ * Measured (bench/ifma_bench, 15 interleaved rounds, ns per element, n = 1024 and 65536;
+ * AMD EPYC Zen 5, 2-vCPU KVM, load 2.7, gcc 12.2 / clang 14): vec_add 1.3-1.6,
+ * vec_sub 1.2-1.6, vec_mul 3.8-4.5, vec_scale 3.4-4.2, vec_mul_add 5.2-5.7,
+ * vec_inner_product 2.8-3.0; the asm backend's loops in the same runs: 2.0-2.5, 1.9-3.1,
+ * 12.7-14.1, 12.6-14.8, 14.7-15.8, 14.0-15.2 (ratio asm / ifma: add 1.4-1.9, mul 3.3,
+ * scale 3.6, mul_add 2.7-3.0, inner product 5.0-5.2). F_mul with 4 vectors in registers:
+ * 2.2-2.4 ns per product, F_sqr 1.9-2.0, F_mul256 2.4-2.8.
  */
 #ifndef PASTA_FIELDS_X86_64_IFMA_H
 #define PASTA_FIELDS_X86_64_IFMA_H

@@ -7,9 +7,13 @@
  *   c inside r), with every array ending at an inaccessible page so that a read or write
  *   past the end faults; each element against the scalar kernel and GMP;
  * - 10^5 elements per op per field;
- * - the building blocks (load/store round trip, partial forms, add, sub, mul, sqr,
+ * - constant arrays of the largest values (every pair of 6), against the scalar kernels:
+ *   intermediate sums at the top of their stated bounds;
+ * - the building blocks (load/store round trip, partial forms, load16, add, sub, mul, sqr,
  *   mul256, reduce, to260/from260, set1, select) on weakly reduced inputs (values in
  *   [m, 2m) included), against GMP, with the output bounds of the header checked.
+ * The constant-time side (no lane value reaches a branch or an index) is checked on the
+ * machine code by tests/ifma_ct.sh.
  *
  * Skips (prints why, passes) on a CPU without AVX512F + AVX512IFMA. Must not run under
  * valgrind (3.19 cannot execute AVX-512): not registered for it. */

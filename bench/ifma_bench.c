@@ -152,8 +152,9 @@ int main(int argc, char **argv) {
         for (int si = 0; si < 2; si++) {
             size_t n = sizes[si];
             /* One block, the four arrays 64-byte aligned at different offsets mod 4096
-             * (0, 1088, 2176, 3264): no 4K aliasing between loads and stores, which
-             * made the same loop vary by 1.5x between allocations. */
+             * (0, 1088, 2176, 3264), so that 4K aliasing between the loops' loads and
+             * stores cannot favour either side. (The 1.5x swings of the asm loop seen
+             * on the shared host come and go with time, not with the layout.) */
             uint8_t *blk = aligned_alloc(4096, 4 * (32 * n + 4096));
             bufs B = {(uint64_t *)blk, (uint64_t *)(blk + (32 * n + 4096) + 1088),
                       (uint64_t *)(blk + 2 * (32 * n + 4096) + 2176),

@@ -43,6 +43,21 @@ typedef struct {
     size_t n;
 } bufs;
 
+/* One call of operation `op` through FN(vec_...): the IFMA kernels or an asm ops table. */
+#define IFMA_FP(name) pasta_x86_64_ifma_fp_##name
+#define IFMA_FQ(name) pasta_x86_64_ifma_fq_##name
+#define ASM_FP(name) P->name
+#define ASM_FQ(name) Q->name
+#define RUN_OP(FN, r, a, b, c, n)                                \
+    switch (op) {                                                \
+    case OP_ADD: (void)FN(vec_add)(r, a, b, n); break;           \
+    case OP_SUB: (void)FN(vec_sub)(r, a, b, n); break;           \
+    case OP_MUL: (void)FN(vec_mul)(r, a, b, n); break;           \
+    case OP_SCALE: (void)FN(vec_scale)(r, a, c, n); break;       \
+    case OP_MULADD: (void)FN(vec_mul_add)(r, a, b, c, n); break; \
+    case OP_IP: (void)FN(vec_inner_product)(r, a, b, n); break;  \
+    }
+
 /* impl 0 = ifma, 1 = asm backend. fid 0 = fp, 1 = fq. */
 PASTA_IFMA_TARGET static void run_op(int impl, int fid, int op, const bufs *B) {
     pasta_fp *r = (pasta_fp *)B->r, *a = (pasta_fp *)B->a, *b = (pasta_fp *)B->b,
@@ -53,41 +68,13 @@ PASTA_IFMA_TARGET static void run_op(int impl, int fid, int op, const bufs *B) {
     const struct pasta_fp_ops *P = pasta_ops_x86_64_asm.fp;
     const struct pasta_fq_ops *Q = pasta_ops_x86_64_asm.fq;
     if (impl == 0 && fid == 0) {
-        switch (op) {
-        case OP_ADD: pasta_x86_64_ifma_fp_vec_add(r, a, b, n); break;
-        case OP_SUB: pasta_x86_64_ifma_fp_vec_sub(r, a, b, n); break;
-        case OP_MUL: pasta_x86_64_ifma_fp_vec_mul(r, a, b, n); break;
-        case OP_SCALE: pasta_x86_64_ifma_fp_vec_scale(r, a, c, n); break;
-        case OP_MULADD: pasta_x86_64_ifma_fp_vec_mul_add(r, a, b, c, n); break;
-        case OP_IP: pasta_x86_64_ifma_fp_vec_inner_product(r, a, b, n); break;
-        }
+        RUN_OP(IFMA_FP, r, a, b, c, n)
     } else if (impl == 0) {
-        switch (op) {
-        case OP_ADD: pasta_x86_64_ifma_fq_vec_add(rq, aq, bq, n); break;
-        case OP_SUB: pasta_x86_64_ifma_fq_vec_sub(rq, aq, bq, n); break;
-        case OP_MUL: pasta_x86_64_ifma_fq_vec_mul(rq, aq, bq, n); break;
-        case OP_SCALE: pasta_x86_64_ifma_fq_vec_scale(rq, aq, cq, n); break;
-        case OP_MULADD: pasta_x86_64_ifma_fq_vec_mul_add(rq, aq, bq, cq, n); break;
-        case OP_IP: pasta_x86_64_ifma_fq_vec_inner_product(rq, aq, bq, n); break;
-        }
+        RUN_OP(IFMA_FQ, rq, aq, bq, cq, n)
     } else if (fid == 0) {
-        switch (op) {
-        case OP_ADD: P->vec_add(r, a, b, n); break;
-        case OP_SUB: P->vec_sub(r, a, b, n); break;
-        case OP_MUL: P->vec_mul(r, a, b, n); break;
-        case OP_SCALE: P->vec_scale(r, a, c, n); break;
-        case OP_MULADD: P->vec_mul_add(r, a, b, c, n); break;
-        case OP_IP: P->vec_inner_product(r, a, b, n); break;
-        }
+        RUN_OP(ASM_FP, r, a, b, c, n)
     } else {
-        switch (op) {
-        case OP_ADD: Q->vec_add(rq, aq, bq, n); break;
-        case OP_SUB: Q->vec_sub(rq, aq, bq, n); break;
-        case OP_MUL: Q->vec_mul(rq, aq, bq, n); break;
-        case OP_SCALE: Q->vec_scale(rq, aq, cq, n); break;
-        case OP_MULADD: Q->vec_mul_add(rq, aq, bq, cq, n); break;
-        case OP_IP: Q->vec_inner_product(rq, aq, bq, n); break;
-        }
+        RUN_OP(ASM_FQ, rq, aq, bq, cq, n)
     }
 }
 

@@ -8,8 +8,9 @@
 #
 #   bindings/rust/bench/vs-c.sh [--rounds R] [--runs N] [--threads "1 2"] [--wall] [--dylib]
 #                               [--build DIR]
-# Clock: the thread's CPU time at 1 thread, wall clock at more; --wall: wall clock throughout
-# (for the gains). Linking: static (pasta-sys's default), so each program holds its own copy
+# Both twins fix glibc's mmap threshold, so that their large blocks sit at equal page offsets
+# (checked: the layout lines must agree). Clock: the thread's CPU time at 1 thread, wall
+# clock at more; --wall: wall clock throughout (for the gains). Linking: static (pasta-sys's default), so each program holds its own copy
 # of the library's code, at addresses whose offsets mod 64 differ between the two; --dylib
 # links both to libpasta.so (PASTA_LINK=dylib), the same code at the same page offsets.
 # DIR (default build-rust) holds the installed library (DIR/prefix, from `make test-rust`);
@@ -68,6 +69,10 @@ while [ "$r" -lt "$rounds" ]; do
 done
 echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 sort -u "$build/vs-c.info"
+# Both twins must place the NTT's array and tables alike (the mmap threshold both fix).
+layouts=$(sed -n 's/^[a-z]* [0-9]*: layout: //p' "$build/vs-c.info" | sort -u | wc -l)
+if [ "$layouts" -eq 1 ]; then echo "layout: C = Rust (NTT array and tables at the same page offsets)"
+else echo "vs-c: the twins' NTT layouts differ (see the layout lines above)" >&2; exit 1; fi
 awk -v threads="$threads" '
 function med(a, n,   i, j, x, b) { for (i = 1; i <= n; i++) b[i] = a[i]
     for (i = 2; i <= n; i++) { x = b[i]; for (j = i - 1; j >= 1 && b[j] > x; j--) b[j + 1] = b[j]; b[j + 1] = x }

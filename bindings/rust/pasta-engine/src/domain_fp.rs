@@ -44,6 +44,10 @@ impl FpDomain {
         check(unsafe { sys::pasta_fp_domain_init(d.as_mut_ptr(), k as i32, j as i32) })?;
         Ok(FpDomain { d: unsafe { d.assume_init() } })
     }
+    /// The C domain this wraps, for calls through pasta-sys that this crate does not wrap.
+    pub fn as_raw(&self) -> &sys::pasta_fp_domain {
+        &self.d
+    }
     pub fn k(&self) -> u32 {
         self.d.k
     }

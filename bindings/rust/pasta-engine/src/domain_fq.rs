@@ -44,6 +44,10 @@ impl FqDomain {
         check(unsafe { sys::pasta_fq_domain_init(d.as_mut_ptr(), k as i32, j as i32) })?;
         Ok(FqDomain { d: unsafe { d.assume_init() } })
     }
+    /// The C domain this wraps, for calls through pasta-sys that this crate does not wrap.
+    pub fn as_raw(&self) -> &sys::pasta_fq_domain {
+        &self.d
+    }
     pub fn k(&self) -> u32 {
         self.d.k
     }

@@ -1,0 +1,102 @@
+#!/bin/bash
+# Two threads against one, paired (issue 18 item 5, docs/PARALLEL.md): per circuit and
+# build, one `prover_bench rounds` process (keys built once, one warm-up second per thread
+# count) answers rounds of four proofs, 1 2 2 1 threads, each after a 50 ms pause (so the
+# pool's workers have gone to sleep, as between a real prover's calls). Per round the ratio
+# is (t2 + t2') / (t1 + t1') (1 thread: the thread's CPU time, 2 threads: wall time, as
+# `prover_bench bench`); printed: its median over the rounds [min, max], the medians of the
+# times, and the same ratio per prover phase. With several builds the processes run side
+# by side and the rounds alternate between them (A B, then B A), for an A/B of a change.
+#
+#   bench/two_threads.sh [--build-dir DIR]... [--circuit plonk_k11,orchard_k11]
+#                        [--rounds N] [--busy] [--backend NAME]
+#
+# --busy: `yes > /dev/null` in its own session for the whole run (the other CPU busy); the
+# target is then "2 threads never more than 10% slower than 1". Every proof's digest must
+# be the same at 1 and 2 threads (and across builds): the script fails otherwise.
+set -euo pipefail
+dirs=() circuits=plonk_k11,orchard_k11 rounds=8 busy= backend=x86_64-asm
+while [ $# -gt 0 ]; do
+    case $1 in
+        --build-dir) dirs+=("${2:?}"); shift 2 ;;
+        --circuit) circuits=${2:?}; shift 2 ;;
+        --rounds) rounds=${2:?}; shift 2 ;;
+        --busy) busy=1; shift ;;
+        --backend) backend=${2:?}; shift 2 ;;
+        *) echo "usage: $0 [--build-dir DIR]... [--circuit LIST] [--rounds N] [--busy] [--backend NAME]" >&2
+           exit 2 ;;
+    esac
+done
+[ ${#dirs[@]} -gt 0 ] || dirs=(build)
+case $rounds in '' | *[!0-9]* | 0) echo "two_threads: --rounds wants a positive integer" >&2; exit 2 ;; esac
+for d in "${dirs[@]}"; do
+    [ -x "$d/prover_bench/prover_bench" ] || { echo "two_threads: no $d/prover_bench/prover_bench (make build)" >&2; exit 2; }
+done
+tmp=$(mktemp -d)
+yes_pid=
+cleanup() {
+    [ -z "$yes_pid" ] || kill "$yes_pid" 2> /dev/null || true
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+if [ -n "$busy" ]; then
+    setsid sh -c 'exec yes > /dev/null' &
+    yes_pid=$!
+fi
+echo "host: $(bash "$(dirname "$0")/../scripts/host-cpu.sh"), $(nproc) CPUs; load at start: $(cut -d' ' -f1-3 /proc/loadavg); other CPU: ${busy:+busy (yes)}${busy:-idle}"
+
+for circ in ${circuits//,/ }; do
+    nb=${#dirs[@]}
+    # one coprocess per build: requests on fd in_b, answers on fd out_b
+    for b in $(seq 0 $((nb - 1))); do
+        mkfifo "$tmp/in$b" "$tmp/out$b"
+        "${dirs[$b]}/prover_bench/prover_bench" rounds --circuit "$circ" --threads 1,2 \
+            --backend "$backend" --warmup 1 < "$tmp/in$b" > "$tmp/out$b" &
+        eval "exec {in_$b}>\"$tmp/in$b\" {out_$b}<\"$tmp/out$b\""
+        eval "read -r ready _ <&\$out_$b"
+        [ "$ready" = ready ] || { echo "two_threads: ${dirs[$b]}: no ready line" >&2; exit 3; }
+    done
+    : > "$tmp/samples"
+    for r in $(seq 0 $((rounds - 1))); do
+        order=$(seq 0 $((nb - 1)))
+        [ $((r % 2)) -eq 0 ] || order=$(seq $((nb - 1)) -1 0)
+        for b in $order; do
+            for t in 1 2 2 1; do
+                sleep 0.05
+                eval "echo \"next 1 $t\" >&\$in_$b; read -r line <&\$out_$b"
+                case $line in sample*) ;; *) echo "two_threads: ${dirs[$b]}: $line" >&2; exit 3 ;; esac
+                echo "$b $r $line" >> "$tmp/samples"
+            done
+        done
+    done
+    for b in $(seq 0 $((nb - 1))); do eval "echo quit >&\$in_$b; exec {in_$b}>&- {out_$b}<&-"; done
+    wait
+    awk -v circ="$circ" -v nb="$nb" -v dirs="${dirs[*]}" -v rounds="$rounds" '
+    function sort(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x } }
+    function med(a, n) { sort(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+    # $1 build, $2 round, then: sample A T N ns digest bytes phases
+    { b = $1; r = $2; t = $5; ns[b, r, t] += $7; dig[$8] = 1
+      np = split($10, ph, ","); for (i = 1; i <= np; i++) pn[b, r, t, i] += ph[i] }
+    END {
+        if (length(dig) != 1) { print "two_threads: " circ ": proofs differ between thread counts or builds" > "/dev/stderr"; exit 1 }
+        for (d in dig) digest = d
+        split(dirs, dn, " ")
+        split("advice lookups permutation quotient_ntt gates h_commit evaluations multiopen ipa", names, " ")
+        for (b = 0; b < nb; b++) {
+            for (r = 0; r < rounds; r++) { q[r + 1] = ns[b, r, 2] / ns[b, r, 1]; a1[r + 1] = ns[b, r, 1] / 2e6; a2[r + 1] = ns[b, r, 2] / 2e6 }
+            m = med(q, rounds); lo = q[1]; hi = q[rounds]
+            printf "%s %s: 2 threads / 1 thread %.3f [%.3f, %.3f] over %d rounds (1 thread %.1f ms, 2 threads %.1f ms, medians); digest %s\n",
+                circ, dn[b + 1], m, lo, hi, rounds, med(a1, rounds), med(a2, rounds), digest
+            line = "  per phase:"
+            for (i = 1; i <= np; i++) {
+                for (r = 0; r < rounds; r++) { x1[r + 1] = pn[b, r, 1, i]; x2[r + 1] = pn[b, r, 2, i]; qq[r + 1] = x1[r + 1] > 0 ? x2[r + 1] / x1[r + 1] : 0 }
+                m1 = med(x1, rounds) / 2e6; m2 = med(x2, rounds) / 2e6
+                if (m1 < 0.05) continue
+                line = line sprintf(" %s %.2f->%.2f (%.2f)", names[i], m1, m2, med(qq, rounds))
+            }
+            print line
+        }
+    }' "$tmp/samples"
+    rm -f "$tmp"/in* "$tmp"/out*
+done
+echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)"

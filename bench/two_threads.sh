@@ -43,15 +43,16 @@ if [ -n "$busy" ]; then
     setsid sh -c 'exec yes > /dev/null' &
     yes_pid=$!
 fi
-echo "host: $(bash "$(dirname "$0")/../scripts/host-cpu.sh"), $(nproc) CPUs; load at start: $(cut -d' ' -f1-3 /proc/loadavg); other CPU: ${busy:+busy (yes)}${busy:-idle}"
+echo "host: $(bash "$(dirname "$0")/../scripts/host-cpu.sh"), $(nproc) CPUs; load at start: $(cut -d' ' -f1-3 /proc/loadavg); other CPU: $([ -n "$busy" ] && echo 'busy (yes)' || echo idle)"
 
 for circ in ${circuits//,/ }; do
-    nb=${#dirs[@]}
+    nb=${#dirs[@]} pids=()
     # one coprocess per build: requests on fd in_b, answers on fd out_b
     for b in $(seq 0 $((nb - 1))); do
         mkfifo "$tmp/in$b" "$tmp/out$b"
         "${dirs[$b]}/prover_bench/prover_bench" rounds --circuit "$circ" --threads 1,2 \
             --backend "$backend" --warmup 1 < "$tmp/in$b" > "$tmp/out$b" &
+        pids+=($!)
         eval "exec {in_$b}>\"$tmp/in$b\" {out_$b}<\"$tmp/out$b\""
         eval "read -r ready _ <&\$out_$b"
         [ "$ready" = ready ] || { echo "two_threads: ${dirs[$b]}: no ready line" >&2; exit 3; }
@@ -70,7 +71,7 @@ for circ in ${circuits//,/ }; do
         done
     done
     for b in $(seq 0 $((nb - 1))); do eval "echo quit >&\$in_$b; exec {in_$b}>&- {out_$b}<&-"; done
-    wait
+    wait "${pids[@]}" # not the busy `yes`
     awk -v circ="$circ" -v nb="$nb" -v dirs="${dirs[*]}" -v rounds="$rounds" '
     function sort(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x } }
     function med(a, n) { sort(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }

@@ -11,6 +11,8 @@
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "core/parallel.h"
 
+#include "pasta/common.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -339,4 +341,30 @@ void pasta_parallel_for(size_t ntasks, int threads, pasta_task_fn task, void *ct
 
 void pasta_parallel_for_dyn(size_t ntasks, int threads, pasta_task_fn task, void *ctx) {
     parallel_run(ntasks, threads, task, ctx, 1);
+}
+
+/* ---- include/pasta/common.h */
+typedef struct {
+    pasta_range_fn fn;
+    void *ctx;
+    size_t n, nt;
+} ranges_ctx;
+
+static void ranges_task(void *vc, size_t t) {
+    ranges_ctx *c = vc;
+    size_t lo, hi;
+    pasta_range(c->n, c->nt, t, &lo, &hi);
+    c->fn(c->ctx, lo, hi, (int)t);
+}
+
+int pasta_parallel_ranges(size_t n, int threads, pasta_range_fn fn, void *ctx) {
+    if (threads < 0 || (n > 0 && fn == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) return PASTA_OK;
+    if (threads == 0) threads = pasta_threads_default();
+    size_t nt = (size_t)threads < n ? (size_t)threads : n;
+    if (nt > POOL_MAX + 1) nt = POOL_MAX + 1;
+    ranges_ctx c = {fn, ctx, n, nt};
+    /* nt tasks of one range each on nt threads: the static split gives each its own */
+    pasta_parallel_for(nt, (int)nt, ranges_task, &c);
+    return PASTA_OK;
 }

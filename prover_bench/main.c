@@ -30,6 +30,9 @@
 #include "cli.h"
 
 #include <errno.h>
+#if defined(__GLIBC__) || defined(__linux__)
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -266,6 +269,14 @@ static const char usage_main[] =
 /* `rounds`: one proof per stdin request, for the main job's paired rounds */
 int main(int argc, char **argv) {
     signal(SIGXFSZ, SIG_IGN); /* a file size limit: a failed write, not a killed process */
+    /* Keep the heap: glibc maps large blocks afresh and trims the heap's top after frees,
+     * so each proof's buffers were first-touch page faults again (about 900 per plonk_k11
+     * proof, mostly in serial code); with these a process of many proofs reuses its pages
+     * (docs/PARALLEL.md). Blocks above 32 MiB are still mapped. */
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
     static char name[32];
     const char *cmd = argc >= 2 ? argv[1] : NULL;
     if (cmd && strcmp(cmd, "rounds") == 0) {

@@ -2,9 +2,9 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "par.h"
 
+#include <pasta/pasta.h>
+
 #include <fcntl.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,55 +35,8 @@ void halo2_trace_line(const char *line) {
     (void)wr;
 }
 
-static size_t range_lo(size_t n, size_t T, size_t t) {
-    return n / T * t + (t < n % T ? t : n % T);
-}
-
-typedef struct claim_ctx {
-    halo2_range_fn fn;
-    void *ctx;
-    size_t n, T;
-    atomic_size_t next;
-} claim_ctx;
-static void *claim_main(void *arg) {
-    claim_ctx *c = arg;
-    for (size_t r; (r = atomic_fetch_add(&c->next, 1)) < c->T;)
-        c->fn(c->ctx, range_lo(c->n, c->T, r), range_lo(c->n, c->T, r + 1), (int)r);
-    return NULL;
-}
-
 void halo2_par_for(size_t n, int T, halo2_range_fn fn, void *ctx) {
-    if (n == 0) return;
-    if (T < 1) T = 1;
-    if ((size_t)T > n) T = (int)n;
-    if (T == 1) {
-        fn(ctx, 0, n, 0);
-        return;
-    }
-    if (halo2_trace_on()) {
-        char line[64 + 24 * 256];
-        if (T > 256) T = 256;
-        double t0 = halo2_thread_ns(), prev = t0;
-        int len = snprintf(line, sizeof line - 2, "R %d %.0f", T, t0);
-        for (int t = 0; t < T; t++) {
-            fn(ctx, range_lo(n, (size_t)T, (size_t)t), range_lo(n, (size_t)T, (size_t)t + 1),
-               t);
-            double now = halo2_thread_ns();
-            len += snprintf(line + len, sizeof line - 2 - (size_t)len, " %.0f", now - prev);
-            prev = now;
-        }
-        line[len] = '\n', line[len + 1] = '\0';
-        halo2_trace_line(line);
-        return;
-    }
-    /* T - 1 helper threads for this loop alone (the prover's loops are few and long):
-     * nobody waits by spinning. Every thread, the caller first, claims ranges in index
-     * order, so a helper that starts late leaves its range to a free thread. */
-    pthread_t tid[255];
-    claim_ctx cc = {fn, ctx, n, (size_t)(T > 256 ? 256 : T), 0};
-    int nh = 0;
-    for (int i = 0; i + 1 < (int)cc.T; i++, nh++)
-        if (pthread_create(&tid[i], NULL, claim_main, &cc) != 0) break;
-    claim_main(&cc);
-    for (int i = 0; i < nh; i++) pthread_join(tid[i], NULL);
+    /* the library's pool and trace (pasta_parallel_ranges): the same static split */
+    int rc = pasta_parallel_ranges(n, T < 1 ? 1 : T, fn, ctx);
+    (void)rc; /* T >= 1 and fn != NULL: PASTA_OK */
 }

@@ -155,3 +155,87 @@ Test(parallel, trace_mode) {
     unlink(path);
     cr_assert_eq(lines, 2);
 }
+
+/* ---- pasta_parallel_ranges (include/pasta/common.h): the public face of the pool. */
+#include "pasta/common.h"
+
+typedef struct {
+    int hits[MAXN];
+    size_t lo[300], hi[300];
+    int calls[300];
+} ranges_rec;
+static void rec_range(void *ctx, size_t lo, size_t hi, int t) {
+    ranges_rec *r = ctx;
+    r->lo[t] = lo, r->hi[t] = hi;
+    __atomic_fetch_add(&r->calls[t], 1, __ATOMIC_RELAXED);
+    for (size_t i = lo; i < hi; i++) __atomic_fetch_add(&r->hits[i], 1, __ATOMIC_RELAXED);
+}
+
+/* Range t of T = min(threads, n, 256): contiguous, in order, lengths differing by at
+ * most one with the longer first (as halo2_par_for's [t n / T, ...) up to rounding), each
+ * run exactly once, every item covered once. */
+static void check_ranges(size_t n, int threads) {
+    static ranges_rec r;
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(pasta_parallel_ranges(n, threads, rec_range, &r), PASTA_OK);
+    size_t T = threads > 0 ? (size_t)threads : (size_t)pasta_threads_default();
+    if (T > n) T = n;
+    if (T > 256) T = 256;
+    size_t q = n / T, rem = n % T, at = 0;
+    for (size_t t = 0; t < 300; t++) {
+        if (t >= T) {
+            cr_assert_eq(r.calls[t], 0, "n %zu threads %d: range %zu ran", n, threads, t);
+            continue;
+        }
+        cr_assert_eq(r.calls[t], 1, "n %zu threads %d: range %zu ran %d times", n, threads, t,
+                     r.calls[t]);
+        cr_assert_eq(r.lo[t], at, "n %zu threads %d: range %zu starts at %zu", n, threads, t,
+                     r.lo[t]);
+        at += q + (t < rem);
+        cr_assert_eq(r.hi[t], at, "n %zu threads %d: range %zu ends at %zu", n, threads, t,
+                     r.hi[t]);
+    }
+    for (size_t i = 0; i < MAXN; i++)
+        cr_assert_eq(r.hits[i], i < n ? 1 : 0, "n %zu threads %d: item %zu", n, threads, i);
+}
+
+Test(parallel, ranges_split_and_once) {
+    for (int threads = 1; threads <= 9; threads++)
+        for (size_t n = 1; n <= 40; n++) check_ranges(n, threads);
+    check_ranges(MAXN, 3);
+    check_ranges(MAXN, 300); /* more ranges than the pool's 256 threads: capped */
+    check_ranges(7, 0);      /* 0: the default thread count */
+}
+
+static int bad_calls;
+static void never(void *ctx, size_t lo, size_t hi, int t) {
+    (void)ctx, (void)lo, (void)hi, (void)t;
+    bad_calls++;
+}
+Test(parallel, ranges_bad_arguments) {
+    cr_assert_eq(pasta_parallel_ranges(10, -1, never, NULL), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(pasta_parallel_ranges(10, 2, NULL, NULL), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(pasta_parallel_ranges(0, 2, never, NULL), PASTA_OK);
+    cr_assert_eq(pasta_parallel_ranges(0, 2, NULL, NULL), PASTA_OK);
+    cr_assert_eq(bad_calls, 0, "a range ran on bad arguments or n = 0");
+}
+
+/* Called from inside a range (and so while the pool is taken): runs inline, each once. */
+static ranges_rec nested[6];
+static int nested_rc[6];
+static void outer_range(void *ctx, size_t lo, size_t hi, int t) {
+    (void)ctx, (void)t;
+    for (size_t i = lo; i < hi; i++) /* no assertion off the test's thread */
+        nested_rc[i] = pasta_parallel_ranges(50, 4, rec_range, &nested[i]);
+}
+Test(parallel, ranges_nested) {
+    memset(nested, 0, sizeof nested);
+    cr_assert_eq(pasta_parallel_ranges(6, 3, outer_range, NULL), PASTA_OK);
+    for (int i = 0; i < 6; i++) {
+        cr_assert_eq(nested_rc[i], PASTA_OK, "outer %d", i);
+        for (int j = 0; j < 50; j++)
+            cr_assert_eq(nested[i].hits[j], 1, "outer %d inner item %d", i, j);
+        for (int t = 0; t < 4; t++)
+            cr_assert_eq(nested[i].calls[t], 1, "outer %d range %d", i, t);
+    }
+}

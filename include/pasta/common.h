@@ -50,6 +50,22 @@ PASTA_API const char *pasta_strerror(int err);
  * or return nonzero on failure. */
 typedef int (*pasta_rng_fn)(void *ctx, uint8_t *buf, size_t len);
 
+/* ---- The library's threads, for the caller's own loops (docs/PARALLEL.md). */
+/* fn(ctx, lo, hi, t): the items [lo, hi) of range t. */
+typedef void (*pasta_range_fn)(void *ctx, size_t lo, size_t hi, int t);
+/* Cuts [0, n) into T = min(threads, n, 256) contiguous ranges in order, whose lengths
+ * differ by at most one (the first n % T are the longer), and runs fn once per range on
+ * the library's thread pool, the calling thread included, under the pool's wait policy
+ * (OMP_WAIT_POLICY / GOMP_SPINCOUNT honoured) and its trace (PASTA_PARALLEL_TRACE);
+ * returns when every range is done. threads 0: the library's default (OMP_NUM_THREADS,
+ * else the cores). Ranges are claimed in index order, so which thread runs a range
+ * varies; what fn computes must not depend on it (write per-range outputs, combine them
+ * in range order after the call). Called from inside a range, from another thread while
+ * the pool is busy, or from an OpenMP parallel region, it runs every range on the
+ * calling thread. Returns PASTA_OK; PASTA_ERR_INVALID_ARG for threads < 0 or a NULL fn
+ * with n > 0 (nothing runs). */
+PASTA_API int pasta_parallel_ranges(size_t n, int threads, pasta_range_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

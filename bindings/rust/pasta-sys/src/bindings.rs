@@ -28,6 +28,22 @@ pub type pasta_rng_fn = ::std::option::Option<
         len: usize,
     ) -> ::std::os::raw::c_int,
 >;
+pub type pasta_range_fn = ::std::option::Option<
+    unsafe extern "C" fn(
+        ctx: *mut ::std::os::raw::c_void,
+        lo: usize,
+        hi: usize,
+        t: ::std::os::raw::c_int,
+    ),
+>;
+extern "C" {
+    pub fn pasta_parallel_ranges(
+        n: usize,
+        threads: ::std::os::raw::c_int,
+        fn_: pasta_range_fn,
+        ctx: *mut ::std::os::raw::c_void,
+    ) -> ::std::os::raw::c_int;
+}
 pub const PASTA_BACKEND_AUTO: pasta_backend = 0;
 pub const PASTA_BACKEND_PORTABLE: pasta_backend = 1;
 pub const PASTA_BACKEND_X86_64_ASM: pasta_backend = 2;

@@ -173,6 +173,65 @@ static void prover_poly(const prover *p, const halo2_opoly *o, const pasta_fp **
     }
 }
 
+/* The coefficient-wise steps of the multiopen prover, each one region of coefficient
+ * ranges (or of sets): every coefficient goes through the same operations in the same
+ * order as one pass over whole polynomials would, so the bytes do not depend on T. */
+typedef struct mo_ctx {
+    const halo2_opening *o;
+    const pasta_fp *const *coeffs; /* per polynomial of o */
+    const uint8_t *first;          /* the polynomial opens its set's fold */
+    pasta_fp *q, *divs, *qp;       /* S x n, S x n, n */
+    const pasta_fp *x1, *x2, *x4;
+    size_t n;
+} mo_ctx;
+
+/* q_s = q_s x1 + poly over the set's polynomials in order (the first one: q_s = poly). */
+static void mo_sets(void *vc, size_t lo, size_t hi, int t) {
+    const mo_ctx *x = vc;
+    (void)t;
+    for (int i = 0; i < x->o->npolys; i++) {
+        pasta_fp *qs = &x->q[(size_t)x->o->pset[i] * x->n + lo];
+        if (x->first[i]) memcpy(qs, x->coeffs[i] + lo, (hi - lo) * sizeof *qs);
+        else pasta_fp_poly_scale_add(qs, x->x1, x->coeffs[i] + lo, hi - lo, 1);
+    }
+}
+
+/* divs_s = q_s / prod (X - point) over the set's points, zero-padded to n (one set a task:
+ * the division runs down the coefficients). */
+static void mo_divide(void *vc, size_t s0, size_t s1, int t) {
+    const mo_ctx *x = vc;
+    (void)t;
+    for (size_t s = s0; s < s1; s++) {
+        pasta_fp *div = &x->divs[s * x->n];
+        size_t len = x->n;
+        memcpy(div, &x->q[s * x->n], x->n * sizeof *div);
+        for (int pt = 0; pt < x->o->npoints; pt++)
+            if ((x->o->setmask[s] >> pt) & 1) {
+                pasta_fp_kate_division(div, div, len, &x->o->points[pt]);
+                len--;
+            }
+        memset(&div[len], 0, (x->n - len) * sizeof *div); /* zero: all-zero limbs */
+    }
+}
+
+/* q' = fold over sets of divs_s with x2: q' = q' x2 + divs_s (q' = divs_0 first). */
+static void mo_fold_divs(void *vc, size_t lo, size_t hi, int t) {
+    const mo_ctx *x = vc;
+    (void)t;
+    memcpy(&x->qp[lo], &x->divs[lo], (hi - lo) * sizeof *x->qp);
+    for (int s = 1; s < x->o->nsets; s++)
+        pasta_fp_poly_scale_add(&x->qp[lo], x->x2, &x->divs[(size_t)s * x->n + lo], hi - lo,
+                                1);
+}
+
+/* p = fold over sets starting from q': p = p x4 + q_s. */
+static void mo_fold_final(void *vc, size_t lo, size_t hi, int t) {
+    const mo_ctx *x = vc;
+    (void)t;
+    for (int s = 0; s < x->o->nsets; s++)
+        pasta_fp_poly_scale_add(&x->qp[lo], x->x4, &x->q[(size_t)s * x->n + lo], hi - lo, 1);
+}
+
 int halo2_multiopen_prove(prover *p) {
     const size_t n = p->n;
     const halo2_oshape sh = {p->cs, p->ncirc, p->nsets, p->blinding};
@@ -188,40 +247,30 @@ int halo2_multiopen_prove(prover *p) {
         return rc;
     }
     const int S = o->nsets;
-    pasta_fp *q = calloc((size_t)S * n, sizeof *q), *qp = calloc(n, sizeof *qp);
-    pasta_fp *div = malloc(n * sizeof *div), *qblind = calloc((size_t)S, sizeof *qblind);
-    uint8_t *qset = calloc((size_t)S, 1);
-    if (!q || !qp || !div || !qblind || !qset) rc = PASTA_ERR_NO_MEMORY;
+    pasta_fp *q = malloc((size_t)S * n * sizeof *q), *qp = malloc(n * sizeof *qp);
+    pasta_fp *divs = malloc((size_t)S * n * sizeof *divs),
+             *qblind = calloc((size_t)S, sizeof *qblind);
+    const pasta_fp **coeffs = malloc((size_t)o->npolys * sizeof *coeffs);
+    uint8_t *qset = calloc((size_t)S, 1), *first = calloc((size_t)o->npolys, 1);
+    if (!q || !qp || !divs || !qblind || !coeffs || !qset || !first) rc = PASTA_ERR_NO_MEMORY;
     pasta_fp x1, x2, x3, x4, qp_blind, t;
+    mo_ctx mc = {o, coeffs, first, q, divs, qp, &x1, &x2, &x4, n};
     if (rc == PASTA_OK) {
         halo2_transcript_squeeze_challenge(&p->w.t, &x1);
         halo2_transcript_squeeze_challenge(&p->w.t, &x2);
-        /* q_s = q_s x1 + poly over the set's polynomials in order; blinds likewise */
+        /* the blinds folded as the polynomials (mo_sets); every set has a polynomial */
         for (int i = 0; i < o->npolys; i++) {
             const int s = o->pset[i];
-            const pasta_fp *coeffs;
             pasta_fp blind;
-            prover_poly(p, &o->polys[i], &coeffs, &blind);
-            pasta_fp *qs_ = &q[(size_t)s * n];
-            if (qset[s]) pasta_fp_vec_scale(qs_, qs_, &x1, n);
-            pasta_fp_vec_add(qs_, qs_, coeffs, n);
+            prover_poly(p, &o->polys[i], &coeffs[i], &blind);
+            first[i] = !qset[s];
             pasta_fp_mul(&qblind[s], &qblind[s], &x1);
             pasta_fp_add(&qblind[s], &qblind[s], &blind);
             qset[s] = 1;
         }
-        /* q' = fold over sets of q_s / prod (X − point), x2 */
-        for (int s = 0; s < S; s++) {
-            size_t len = n;
-            memcpy(div, &q[(size_t)s * n], n * sizeof *div);
-            for (int pt = 0; pt < o->npoints; pt++)
-                if ((o->setmask[s] >> pt) & 1) {
-                    pasta_fp_kate_division(div, div, len, &o->points[pt]);
-                    len--;
-                }
-            for (size_t i = len; i < n; i++) pasta_fp_zero(&div[i]);
-            if (s > 0) pasta_fp_vec_scale(qp, qp, &x2, n);
-            pasta_fp_vec_add(qp, qp, div, n);
-        }
+        halo2_par_for(n, p->nthreads, mo_sets, &mc);
+        halo2_par_for((size_t)S, p->nthreads, mo_divide, &mc);
+        halo2_par_for(n, p->nthreads, mo_fold_divs, &mc);
         rc = halo2_random_fp(p, &qp_blind);
     }
     pasta_vesta_affine c;
@@ -237,10 +286,8 @@ int halo2_multiopen_prove(prover *p) {
     }
     if (rc == PASTA_OK) {
         halo2_transcript_squeeze_challenge(&p->w.t, &x4);
-        /* p = fold over sets starting from q': p x4 + q_s */
+        halo2_par_for(n, p->nthreads, mo_fold_final, &mc);
         for (int s = 0; s < S; s++) {
-            pasta_fp_vec_scale(qp, qp, &x4, n);
-            pasta_fp_vec_add(qp, qp, &q[(size_t)s * n], n);
             pasta_fp_mul(&t, &qp_blind, &x4);
             pasta_fp_add(&qp_blind, &t, &qblind[s]);
         }
@@ -248,7 +295,8 @@ int halo2_multiopen_prove(prover *p) {
         rc = halo2_ipa_prove(p, qp, &qp_blind, &x3);
         halo2_phase_end(p, HALO2_PH_IPA);
     }
-    free(o), free(q), free(qp), free(div), free(qblind), free(qset);
+    free(o), free(q), free(qp), free(divs), free(qblind), free(coeffs), free(qset),
+        free(first);
     return rc;
 }
 

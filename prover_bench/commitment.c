@@ -87,6 +87,34 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     return PASTA_OK;
 }
 
+/* L and R of a round whose halves are small (fewer than IPA_PAIR_BELOW points): the two
+ * MSMs as two tasks of one region, one thread each (a split MSM of a few points costs
+ * more in fork, join and reduction than it saves); the caller takes the second task too
+ * if no worker has started it, so a worker late on a busy CPU costs at most one small
+ * MSM. Larger halves: each MSM on all threads (split by windows). */
+#define IPA_PAIR_BELOW 256
+typedef struct lr_ctx {
+    const prover *p;
+    pasta_vesta_affine *out[2];
+    const pasta_vesta_affine *bases[2];
+    const pasta_fp *scalars[2], *v[2], *rand[2];
+    pasta_vesta_affine *bscratch;
+    pasta_fp *sscratch;
+    size_t half, cap; /* cap: scratch entries per side */
+    int rc[2];
+} lr_ctx;
+static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_affine *bases,
+                    const pasta_fp *scalars, size_t half, const pasta_fp *vz,
+                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch,
+                    int threads);
+static void lr_sides(void *vc, size_t lo, size_t hi, int t) {
+    lr_ctx *x = vc;
+    (void)t;
+    for (size_t i = lo; i < hi; i++)
+        x->rc[i] = ipa_side(x->p, x->out[i], x->bases[i], x->scalars[i], x->half, x->v[i],
+                            x->rand[i], x->bscratch + i * x->cap, x->sscratch + i * x->cap, 1);
+}
+
 /* One range of a small fold, on one thread. */
 typedef struct fold_ctx {
     pasta_vesta_affine *g;
@@ -160,12 +188,29 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
         if (rc != PASTA_OK) break;
         pasta_fp_mul(&vl, &vl, &z);
         pasta_fp_mul(&vr, &vr, &z);
-        /* each MSM on all threads: pasta splits it by windows (no extra work), its tasks
-         * claimed one by one (docs/PARALLEL.md) */
-        rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch, p->threads);
-        if (rc == PASTA_OK)
-            rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch,
+        if (p->nthreads > 1 && half < IPA_PAIR_BELOW) {
+            lr_ctx x = {p,
+                        {&L, &R},
+                        {g, &g[half]},
+                        {&p_poly[half], p_poly},
+                        {&vl, &vr},
+                        {&lr, &rr},
+                        bscratch,
+                        sscratch,
+                        half,
+                        n / 2 + 2,
+                        {PASTA_OK, PASTA_OK}};
+            halo2_par_for(2, 2, lr_sides, &x);
+            rc = x.rc[0] != PASTA_OK ? x.rc[0] : x.rc[1];
+        } else {
+            /* each MSM on all threads: pasta splits it by windows (no extra work), its
+             * tasks claimed one by one (docs/PARALLEL.md) */
+            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch,
                           p->threads);
+            if (rc == PASTA_OK)
+                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch,
+                              p->threads);
+        }
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &R);
         if (rc != PASTA_OK) break;

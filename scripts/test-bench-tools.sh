@@ -5,7 +5,8 @@
 #   scripts/test-bench-tools.sh [--callgrind] [--scaling-build DIR]
 # --callgrind adds ~30 s. bench/scaling.sh --analyse runs on synthetic results always;
 # --scaling-build DIR (a built tree: DIR/bench/pasta_bench, DIR/prover_bench/prover_bench)
-# also runs bench/scaling.sh --quick on it (~30 s on 2 cores).
+# also runs bench/scaling.sh --quick on it (~30 s on 2 cores) and one round of
+# bench/two_threads.sh (~5 s).
 # Needs gcc, libsodium-dev (pkg-config), gnuplot, valgrind for --callgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -267,6 +268,15 @@ if [ -n "$SCALING_BUILD" ]; then
         { cat "$T/scalq.out" >&2; echo "scaling --quick failed" >&2; exit 1; }
     grep -q "scaling --quick: PASS" "$T/scalq.out" || { cat "$T/scalq.out" >&2; exit 1; }
     grep -c '"suite":"scaling"' "$T/scalq/scaling.jsonl" | sed 's/^/scaling --quick: JSON lines: /'
+    # bench/two_threads.sh: one paired round of plonk_k11, the ratio line and the phases
+    bench/two_threads.sh --build-dir "$SCALING_BUILD" --circuit plonk_k11 --rounds 1 > "$T/two.out" 2>&1 ||
+        { cat "$T/two.out" >&2; echo "two_threads.sh failed" >&2; exit 1; }
+    grep -Eq "^plonk_k11 $SCALING_BUILD: 2 threads / 1 thread [0-9.]+ \[[0-9.]+, [0-9.]+\] over 1 rounds .*; digest ce437bc43657c9e3c8122513985da49f$" "$T/two.out" &&
+        grep -Eq '^  per phase: advice [0-9.]+->[0-9.]+ \([0-9.]+\) .* ipa ' "$T/two.out" ||
+        { cat "$T/two.out" >&2; echo "two_threads.sh: output not as expected" >&2; exit 1; }
+    if bench/two_threads.sh --build-dir "$SCALING_BUILD" --rounds x > /dev/null 2>&1; then
+        echo "two_threads.sh accepted --rounds x" >&2; exit 1
+    fi
 else
     echo "test-bench-tools: scaling --quick skipped (no --scaling-build DIR)"
 fi

@@ -247,6 +247,7 @@ PASTA_TFN PASTA_MSM_COLD void CV(msm_drain)(CV(msm_task) *t) {
             CV(msm_aset)(t, e.b, e.src, e.s);
         } else if (t->busy[e.b]) {
             t->queue[t->nq++] = e;
+            t->busy[e.b] |= PASTA_MSM_BUSY_QUEUED;
         } else {
             t->pend[t->npend++] = e;
             t->busy[e.b] = 1;
@@ -255,18 +256,21 @@ PASTA_TFN PASTA_MSM_COLD void CV(msm_drain)(CV(msm_task) *t) {
     }
 }
 
-/* bucket b += (+-)src: into the batch, or the queue when b is already in the batch, or
- * b's Jacobian bucket when the queue is full. */
+/* bucket b += (+-)src: into the batch, or the queue when b is already in the batch and
+ * has nothing queued, else b's Jacobian bucket. One queued entry per bucket at most: a
+ * crowded bucket (many equal scalars, e.g. a column that is mostly 1) otherwise filled the
+ * queue, and emptying it took one batch, so one inversion, per addition. */
 PASTA_TFN PASTA_MSM_INLINE void CV(msm_aadd)(CV(msm_task) *t, uint32_t b, const AFF *src,
                                              uint32_t ng) {
     if (!t->occ[b]) {
         CV(msm_aset)(t, b, src, ng);
     } else if (t->busy[b]) {
-        if (t->nq < t->qcap) {
+        if (!(t->busy[b] & PASTA_MSM_BUSY_QUEUED) && t->nq < t->qcap) {
             CV(msm_pend) *e = &t->queue[t->nq++];
             e->src = src;
             e->b = b;
             e->s = ng;
+            t->busy[b] |= PASTA_MSM_BUSY_QUEUED;
         } else {
             CV(msm_jadd)(t, b, src, ng);
         }

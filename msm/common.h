@@ -114,6 +114,8 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 /* Below this modelled work (field-multiplication equivalents, about 100 us on Zen 3) a
  * fixed-base MSM runs on one thread. */
 #define PASTA_MSM_SPLIT_MIN 4000.0
+/* msm_task.busy[b]: 1 = bucket b is in the batch, | 2 = it also has an entry queued */
+#define PASTA_MSM_BUSY_QUEUED 2
 
 /* ---- The generator fold (msm/fold_impl.h). */
 

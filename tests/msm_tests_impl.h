@@ -242,6 +242,13 @@ static void T(edges)(const pasta_ops *o) {
         SO(o)->neg(&k2[i], &k2[i]);
     }
     T(check_all)(o, b, k2, n, "all scalars order - 1");
+    /* mostly one (a permutation column), the rest random: one crowded bucket among busy
+     * ordinary ones (its additions queued once, then Jacobian) */
+    for (size_t i = 0; i < n; i++) {
+        k2[i] = k[i];
+        if (i % 8 != 0) SO(o)->one(&k2[i]);
+    }
+    T(check_all)(o, b, k2, n, "mostly one");
     /* all scalars equal (random) */
     for (size_t i = 0; i < n; i++) k2[i] = k[0];
     T(check_all)(o, b, k2, n, "all scalars equal");
@@ -438,6 +445,21 @@ static void T(fixed)(const pasta_ops *o) {
         T(naive)(o, &want, b2, k2, n);
         cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k2, n, 2), PASTA_OK);
         T(expect)(o, &got, &want, "fixed edges", n);
+        free(t);
+    }
+    /* mostly one (a permutation column), the rest random: one crowded bucket */
+    for (size_t i = 0; i < n; i++) {
+        k2[i] = k[i];
+        if (i % 8 != 0) SO(o)->one(&k2[i]);
+    }
+    for (size_t ci = 0; ci < 3; ci++) {
+        TAB *t = T(build)(o, b, n, ec[ci], 1);
+        JAC want;
+        T(naive)(o, &want, b, k2, n);
+        for (int th = 1; th <= 2; th++) {
+            cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k2, n, th), PASTA_OK);
+            T(expect)(o, &got, &want, "fixed, mostly one", n);
+        }
         free(t);
     }
     /* bad arguments: nothing written */

@@ -80,21 +80,44 @@ PASTA_TFN void F(domain_free)(DOM *d) {
 
 #define DOM_OK(d) ((d) != NULL && (d)->tables != NULL)
 
-/* a[i] *= c[i mod 3 - 1] for i % 3 != 0 (halo2's distribute_powers_zeta). */
-PASTA_TFN void F(fft_zeta)(FE *a, size_t n, const FE *c1, const FE *c2) {
-    for (size_t i = 1; i < n; i += 3) {
-        F(mul)(&a[i], &a[i], c1);
-        if (i + 1 < n) F(mul)(&a[i + 1], &a[i + 1], c2);
-    }
+/* The passes around the coset transforms, by ranges of [0, len) on the pool: r[i] =
+ * a[i] c[i mod 3] for i < n (c = 1, c1, c2: halo2's distribute_powers_zeta, or the inverse
+ * transform's 1/N, zeta^-1/N, zeta/N), 0 for n <= i < len. Per element, so the same bytes
+ * whatever the split. */
+struct F(coset_ctx) {
+    FE *r;
+    const FE *a;
+    FE c[3];
+    size_t n, len, ntasks;
+    int mul0; /* c[0] != 1 */
+};
+PASTA_TFN void F(coset_task)(void *vctx, size_t t) {
+    const struct F(coset_ctx) *x = vctx;
+    size_t lo, hi;
+    pasta_range(x->len, x->ntasks, t, &lo, &hi);
+    size_t e = hi < x->n ? hi : (lo < x->n ? x->n : lo);
+    if (x->r != x->a && lo < e) memcpy(x->r + lo, x->a + lo, (e - lo) * sizeof(FE));
+    for (size_t i = lo; i < e; i++)
+        if (i % 3 != 0 || x->mul0) F(mul)(&x->r[i], &x->r[i], &x->c[i % 3]);
+    if (e < hi) memset(x->r + e, 0, (hi - e) * sizeof(FE)); /* zero: all-zero limbs */
+}
+PASTA_TFN void F(coset_pass)(FE *r, const FE *a, const FE c[3], int mul0, size_t n, size_t len,
+                             int threads) {
+    int nt = len < PASTA_FFT_LIN_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
+    if (nt < 1) nt = 1;
+    struct F(coset_ctx) x = {
+        .r = r, .a = a, .c = {c[0], c[1], c[2]}, .n = n, .len = len, .mul0 = mul0};
+    x.ntasks = (size_t)nt;
+    if (nt == 1) F(coset_task)(&x, 0);
+    else pasta_parallel_for(x.ntasks, nt, F(coset_task), &x);
 }
 
 PASTA_TFN int F(coeff_to_extended)(const DOM *d, FE *r, const FE *a, size_t n, int threads) {
     if (!DOM_OK(d) || r == NULL || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
     if (n != d->n) return PASTA_ERR_INVALID_ARG;
     size_t N = (size_t)d->ext_n;
-    if (r != a) memcpy(r, a, n * sizeof(FE));
-    F(fft_zeta)(r, n, &d->zeta, &d->zeta_inv);
-    memset(r + n, 0, (N - n) * sizeof(FE)); /* zero is all-zero limbs in Montgomery form */
+    const FE c[3] = {FC(ONE), d->zeta, d->zeta_inv};
+    F(coset_pass)(r, a, c, 0, n, N, threads);
     return F(ntt)(d, r, N, threads);
 }
 
@@ -104,15 +127,12 @@ PASTA_TFN int F(extended_to_coeff)(const DOM *d, FE *a, size_t n, int threads) {
     int lg = (int)(d->k + d->j);
     /* the inverse transform without its 1/N, which joins the zeta powers: one pass
      * multiplying by 1/N, zeta^-1/N, zeta/N (i mod 3 = 0, 1, 2) */
-    FE c1, c2;
-    F(mul)(&c1, &d->zeta_inv, &d->ext_n_inv);
-    F(mul)(&c2, &d->zeta, &d->ext_n_inv);
+    FE c[3];
+    c[0] = d->ext_n_inv;
+    F(mul)(&c[1], &d->zeta_inv, &d->ext_n_inv);
+    F(mul)(&c[2], &d->zeta, &d->ext_n_inv);
     F(ntt_core)(a, (unsigned)lg, d->tables + d->ext_n, NULL, pasta_fft_threads(threads, n));
-    for (size_t i = 0; i < n; i += 3) {
-        F(mul)(&a[i], &a[i], &d->ext_n_inv);
-        if (i + 1 < n) F(mul)(&a[i + 1], &a[i + 1], &c1);
-        if (i + 2 < n) F(mul)(&a[i + 2], &a[i + 2], &c2);
-    }
+    F(coset_pass)(a, a, c, 1, n, n, threads);
     return PASTA_OK;
 }
 

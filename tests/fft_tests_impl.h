@@ -150,6 +150,16 @@ static void T(check_backends_agree)(void) {
     cr_assert_eq(OPS(p)->coeff_to_extended(&d, r1, a, n, 2), PASTA_OK);
     cr_assert_eq(OPS(x)->coeff_to_extended(&d2, r2, a, n, 1), PASTA_OK);
     cr_assert(T(same)(r1, r2, N), "coeff_to_extended differs between backends");
+    /* and back, threaded (its scaling pass on the pool) against one thread */
+    FT *e1 = T(alloc)(N), *e2 = T(alloc)(N);
+    memcpy(e1, r1, N * sizeof(FT));
+    memcpy(e2, r1, N * sizeof(FT));
+    cr_assert_eq(OPS(p)->extended_to_coeff(&d, e1, N, 3), PASTA_OK);
+    cr_assert_eq(OPS(x)->extended_to_coeff(&d2, e2, N, 1), PASTA_OK);
+    cr_assert(T(same)(e1, e2, N), "extended_to_coeff differs between backends / threads");
+    cr_assert(T(same)(e1, a, n), "extended_to_coeff (3 threads) is not the inverse");
+    free(e1);
+    free(e2);
     cr_assert_eq(OPS(p)->intt(&d, r1, N, 3), PASTA_OK);
     cr_assert_eq(OPS(x)->intt(&d2, r2, N, 1), PASTA_OK);
     cr_assert(T(same)(r1, r2, N), "intt differs between backends");

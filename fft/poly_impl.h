@@ -98,7 +98,11 @@ PASTA_TFN void F(coset_task)(void *vctx, size_t t) {
     size_t e = hi < x->n ? hi : (lo < x->n ? x->n : lo);
     if (x->r != x->a && lo < e) memcpy(x->r + lo, x->a + lo, (e - lo) * sizeof(FE));
     for (size_t i = lo; i < e; i++)
-        if (i % 3 != 0 || x->mul0) F(mul)(&x->r[i], &x->r[i], &x->c[i % 3]);
+        if (i % 3 != 0 || x->mul0) {
+            FE v = x->r[i], k = x->c[i % 3], u; /* local operands: clang's asm registers */
+            F(mul)(&u, &v, &k);
+            x->r[i] = u;
+        }
     if (e < hi) memset(x->r + e, 0, (hi - e) * sizeof(FE)); /* zero: all-zero limbs */
 }
 PASTA_TFN void F(coset_pass)(FE *r, const FE *a, const FE c[3], int mul0, size_t n, size_t len,

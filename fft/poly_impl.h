@@ -80,6 +80,13 @@ PASTA_TFN void F(domain_free)(DOM *d) {
 
 #define DOM_OK(d) ((d) != NULL && (d)->tables != NULL)
 
+/* Threads for an element-wise pass over n elements: the calling thread alone below
+ * PASTA_FFT_LIN_MIN, else `threads` (0: the default). */
+PASTA_TFN int F(lin_threads)(size_t n, int threads) {
+    int nt = n < PASTA_FFT_LIN_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
+    return nt < 1 ? 1 : nt;
+}
+
 /* The passes around the coset transforms, by ranges of [0, len) on the pool: r[i] =
  * a[i] c[i mod 3] for i < n (c = 1, c1, c2: halo2's distribute_powers_zeta, or the inverse
  * transform's 1/N, zeta^-1/N, zeta/N), 0 for n <= i < len. Per element, so the same bytes
@@ -107,8 +114,7 @@ PASTA_TFN void F(coset_task)(void *vctx, size_t t) {
 }
 PASTA_TFN void F(coset_pass)(FE *r, const FE *a, const FE c[3], int mul0, size_t n, size_t len,
                              int threads) {
-    int nt = len < PASTA_FFT_LIN_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
-    if (nt < 1) nt = 1;
+    int nt = F(lin_threads)(len, threads);
     struct F(coset_ctx) x = {
         .r = r, .a = a, .c = {c[0], c[1], c[2]}, .n = n, .len = len, .mul0 = mul0};
     x.ntasks = (size_t)nt;
@@ -386,8 +392,7 @@ PASTA_TFN int F(poly_lin)(FE *p, const FE *c, const FE *q, size_t n, int threads
     if (c == NULL || threads < 0 || n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
     if (n == 0) return PASTA_OK;
     if (p == NULL || q == NULL) return PASTA_ERR_INVALID_ARG;
-    int nt = n < PASTA_FFT_LIN_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
-    if (nt < 1) nt = 1;
+    int nt = F(lin_threads)(n, threads);
     struct F(lin_ctx) x = {.p = p, .q = q, .c = *c, .n = n, .kind = kind};
     x.ntasks = (size_t)nt;
     if (nt == 1) F(lin_task)(&x, 0);

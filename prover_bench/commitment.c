@@ -104,10 +104,6 @@ typedef struct lr_ctx {
     size_t half, cap; /* cap: scratch entries per side */
     int rc[2];
 } lr_ctx;
-static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_affine *bases,
-                    const pasta_fp *scalars, size_t half, const pasta_fp *vz,
-                    const pasta_fp *rand, pasta_vesta_affine *bscratch, pasta_fp *sscratch,
-                    int threads);
 static void lr_sides(void *vc, size_t lo, size_t hi, int t) {
     lr_ctx *x = vc;
     (void)t;

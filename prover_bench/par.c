@@ -1,5 +1,5 @@
 /* prover_bench/par.h */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* O_CLOEXEC */
 #include "par.h"
 
 #include <pasta/pasta.h>
@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static int trace_fd = -2; /* -2: not read yet; -1: off */
@@ -21,12 +20,6 @@ int halo2_trace_on(void) {
                        : -1;
     }
     return trace_fd >= 0;
-}
-
-double halo2_thread_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 void halo2_trace_line(const char *line) {

@@ -16,8 +16,6 @@ void halo2_par_for(size_t n, int T, halo2_range_fn fn, void *ctx);
 
 /* Whether PASTA_PARALLEL_TRACE is set (read once). */
 int halo2_trace_on(void);
-/* The calling thread's CPU time, ns. */
-double halo2_thread_ns(void);
 /* Appends one line (ends with '\n') to the trace file, when it is on. */
 void halo2_trace_line(const char *line);
 

@@ -67,6 +67,7 @@ static struct pasta_api_fp {
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t na, const pasta_fp *b, size_t nb, int threads)) poly_mul;
     _Atomic(int (*)(pasta_fp *r, const pasta_fp *a, size_t n, const pasta_fp *x, int threads)) poly_eval_par;
     _Atomic(int (*)(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n)) grand_product;
+    _Atomic(int (*)(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n, int threads)) grand_product_par;
     _Atomic(int (*)(pasta_fp *r, const pasta_fp *a, size_t n, size_t len, const pasta_fp *x, int threads)) poly_eval_many;
     _Atomic(int (*)(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads)) poly_scale_add;
     _Atomic(int (*)(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads)) poly_add_scaled;
@@ -125,6 +126,7 @@ static int lazy_fp_kate_division(pasta_fp *q, const pasta_fp *a, size_t n, const
 static int lazy_fp_poly_mul(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t na, const pasta_fp *b, size_t nb, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.poly_mul, memory_order_relaxed)(d, r, a, na, b, nb, threads); }
 static int lazy_fp_poly_eval_par(pasta_fp *r, const pasta_fp *a, size_t n, const pasta_fp *x, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.poly_eval_par, memory_order_relaxed)(r, a, n, x, threads); }
 static int lazy_fp_grand_product(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.grand_product, memory_order_relaxed)(z, num, den, n); }
+static int lazy_fp_grand_product_par(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.grand_product_par, memory_order_relaxed)(z, num, den, n, threads); }
 static int lazy_fp_poly_eval_many(pasta_fp *r, const pasta_fp *a, size_t n, size_t len, const pasta_fp *x, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.poly_eval_many, memory_order_relaxed)(r, a, n, len, x, threads); }
 static int lazy_fp_poly_scale_add(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.poly_scale_add, memory_order_relaxed)(p, c, q, n, threads); }
 static int lazy_fp_poly_add_scaled(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.poly_add_scaled, memory_order_relaxed)(p, c, q, n, threads); }
@@ -183,6 +185,7 @@ static struct pasta_api_fp pasta_api_fp = {
     .poly_mul = lazy_fp_poly_mul,
     .poly_eval_par = lazy_fp_poly_eval_par,
     .grand_product = lazy_fp_grand_product,
+    .grand_product_par = lazy_fp_grand_product_par,
     .poly_eval_many = lazy_fp_poly_eval_many,
     .poly_scale_add = lazy_fp_poly_scale_add,
     .poly_add_scaled = lazy_fp_poly_add_scaled,
@@ -242,6 +245,7 @@ static void install_fp(const struct pasta_fp_ops *o) {
     atomic_store_explicit(&pasta_api_fp.poly_mul, o->poly_mul, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.poly_eval_par, o->poly_eval_par, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.grand_product, o->grand_product, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.grand_product_par, o->grand_product_par, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.poly_eval_many, o->poly_eval_many, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.poly_scale_add, o->poly_scale_add, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.poly_add_scaled, o->poly_add_scaled, memory_order_relaxed);
@@ -300,6 +304,7 @@ int pasta_fp_kate_division(pasta_fp *q, const pasta_fp *a, size_t n, const pasta
 int pasta_fp_poly_mul(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t na, const pasta_fp *b, size_t nb, int threads) { return atomic_load_explicit(&pasta_api_fp.poly_mul, memory_order_relaxed)(d, r, a, na, b, nb, threads); }
 int pasta_fp_poly_eval_par(pasta_fp *r, const pasta_fp *a, size_t n, const pasta_fp *x, int threads) { return atomic_load_explicit(&pasta_api_fp.poly_eval_par, memory_order_relaxed)(r, a, n, x, threads); }
 int pasta_fp_grand_product(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n) { return atomic_load_explicit(&pasta_api_fp.grand_product, memory_order_relaxed)(z, num, den, n); }
+int pasta_fp_grand_product_par(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.grand_product_par, memory_order_relaxed)(z, num, den, n, threads); }
 int pasta_fp_poly_eval_many(pasta_fp *r, const pasta_fp *a, size_t n, size_t len, const pasta_fp *x, int threads) { return atomic_load_explicit(&pasta_api_fp.poly_eval_many, memory_order_relaxed)(r, a, n, len, x, threads); }
 int pasta_fp_poly_scale_add(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.poly_scale_add, memory_order_relaxed)(p, c, q, n, threads); }
 int pasta_fp_poly_add_scaled(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.poly_add_scaled, memory_order_relaxed)(p, c, q, n, threads); }
@@ -360,6 +365,7 @@ static struct pasta_api_fq {
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t na, const pasta_fq *b, size_t nb, int threads)) poly_mul;
     _Atomic(int (*)(pasta_fq *r, const pasta_fq *a, size_t n, const pasta_fq *x, int threads)) poly_eval_par;
     _Atomic(int (*)(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n)) grand_product;
+    _Atomic(int (*)(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n, int threads)) grand_product_par;
     _Atomic(int (*)(pasta_fq *r, const pasta_fq *a, size_t n, size_t len, const pasta_fq *x, int threads)) poly_eval_many;
     _Atomic(int (*)(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads)) poly_scale_add;
     _Atomic(int (*)(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads)) poly_add_scaled;
@@ -418,6 +424,7 @@ static int lazy_fq_kate_division(pasta_fq *q, const pasta_fq *a, size_t n, const
 static int lazy_fq_poly_mul(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t na, const pasta_fq *b, size_t nb, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.poly_mul, memory_order_relaxed)(d, r, a, na, b, nb, threads); }
 static int lazy_fq_poly_eval_par(pasta_fq *r, const pasta_fq *a, size_t n, const pasta_fq *x, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.poly_eval_par, memory_order_relaxed)(r, a, n, x, threads); }
 static int lazy_fq_grand_product(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.grand_product, memory_order_relaxed)(z, num, den, n); }
+static int lazy_fq_grand_product_par(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.grand_product_par, memory_order_relaxed)(z, num, den, n, threads); }
 static int lazy_fq_poly_eval_many(pasta_fq *r, const pasta_fq *a, size_t n, size_t len, const pasta_fq *x, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.poly_eval_many, memory_order_relaxed)(r, a, n, len, x, threads); }
 static int lazy_fq_poly_scale_add(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.poly_scale_add, memory_order_relaxed)(p, c, q, n, threads); }
 static int lazy_fq_poly_add_scaled(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.poly_add_scaled, memory_order_relaxed)(p, c, q, n, threads); }
@@ -476,6 +483,7 @@ static struct pasta_api_fq pasta_api_fq = {
     .poly_mul = lazy_fq_poly_mul,
     .poly_eval_par = lazy_fq_poly_eval_par,
     .grand_product = lazy_fq_grand_product,
+    .grand_product_par = lazy_fq_grand_product_par,
     .poly_eval_many = lazy_fq_poly_eval_many,
     .poly_scale_add = lazy_fq_poly_scale_add,
     .poly_add_scaled = lazy_fq_poly_add_scaled,
@@ -535,6 +543,7 @@ static void install_fq(const struct pasta_fq_ops *o) {
     atomic_store_explicit(&pasta_api_fq.poly_mul, o->poly_mul, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.poly_eval_par, o->poly_eval_par, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.grand_product, o->grand_product, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.grand_product_par, o->grand_product_par, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.poly_eval_many, o->poly_eval_many, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.poly_scale_add, o->poly_scale_add, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.poly_add_scaled, o->poly_add_scaled, memory_order_relaxed);
@@ -593,6 +602,7 @@ int pasta_fq_kate_division(pasta_fq *q, const pasta_fq *a, size_t n, const pasta
 int pasta_fq_poly_mul(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t na, const pasta_fq *b, size_t nb, int threads) { return atomic_load_explicit(&pasta_api_fq.poly_mul, memory_order_relaxed)(d, r, a, na, b, nb, threads); }
 int pasta_fq_poly_eval_par(pasta_fq *r, const pasta_fq *a, size_t n, const pasta_fq *x, int threads) { return atomic_load_explicit(&pasta_api_fq.poly_eval_par, memory_order_relaxed)(r, a, n, x, threads); }
 int pasta_fq_grand_product(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n) { return atomic_load_explicit(&pasta_api_fq.grand_product, memory_order_relaxed)(z, num, den, n); }
+int pasta_fq_grand_product_par(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.grand_product_par, memory_order_relaxed)(z, num, den, n, threads); }
 int pasta_fq_poly_eval_many(pasta_fq *r, const pasta_fq *a, size_t n, size_t len, const pasta_fq *x, int threads) { return atomic_load_explicit(&pasta_api_fq.poly_eval_many, memory_order_relaxed)(r, a, n, len, x, threads); }
 int pasta_fq_poly_scale_add(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.poly_scale_add, memory_order_relaxed)(p, c, q, n, threads); }
 int pasta_fq_poly_add_scaled(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.poly_add_scaled, memory_order_relaxed)(p, c, q, n, threads); }

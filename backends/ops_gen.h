@@ -69,6 +69,7 @@ struct pasta_fp_ops {
     int (*poly_mul)(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t na, const pasta_fp *b, size_t nb, int threads);
     int (*poly_eval_par)(pasta_fp *r, const pasta_fp *a, size_t n, const pasta_fp *x, int threads);
     int (*grand_product)(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n);
+    int (*grand_product_par)(pasta_fp *z, const pasta_fp *num, const pasta_fp *den, size_t n, int threads);
     int (*poly_eval_many)(pasta_fp *r, const pasta_fp *a, size_t n, size_t len, const pasta_fp *x, int threads);
     int (*poly_scale_add)(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads);
     int (*poly_add_scaled)(pasta_fp *p, const pasta_fp *c, const pasta_fp *q, size_t n, int threads);
@@ -134,6 +135,7 @@ struct pasta_fq_ops {
     int (*poly_mul)(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t na, const pasta_fq *b, size_t nb, int threads);
     int (*poly_eval_par)(pasta_fq *r, const pasta_fq *a, size_t n, const pasta_fq *x, int threads);
     int (*grand_product)(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n);
+    int (*grand_product_par)(pasta_fq *z, const pasta_fq *num, const pasta_fq *den, size_t n, int threads);
     int (*poly_eval_many)(pasta_fq *r, const pasta_fq *a, size_t n, size_t len, const pasta_fq *x, int threads);
     int (*poly_scale_add)(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads);
     int (*poly_add_scaled)(pasta_fq *p, const pasta_fq *c, const pasta_fq *q, size_t n, int threads);

@@ -2,8 +2,9 @@
  * the thread-count model (bench/model.sh, docs/PARALLEL.md).
  *
  *   pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]
+ *                      [--gaps US,...]
  *
- * For each thread count P and each gap g before a region (0, 10, 100, 1000 us of the
+ * For each thread count P and each gap g before a region (default 0, 10, 100, 1000 us of the
  * calling thread's serial work: the pool's workers spin through short gaps and sleep
  * through long ones), runs N regions of P ranges of US microseconds of work each (default
  * 200) and prints "F <P> <gap ns> <cost ns>": the Q-quantile (default 0.5: the median) of a
@@ -38,7 +39,7 @@ static int cmp(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-    const char *list = "2";
+    const char *list = "2", *gap_list = "0,10,100,1000";
     int regions = 400;
     double q = 0.5;
     work_ns = 200e3;
@@ -47,22 +48,35 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--work") == 0) work_ns = atof(argv[i + 1]) * 1e3;
         else if (strcmp(argv[i], "--regions") == 0) regions = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--quantile") == 0) q = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--gaps") == 0) gap_list = argv[i + 1];
         else {
             fprintf(
                 stderr,
-                "usage: pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]\n");
+                "usage: pasta_parallel_cal [--threads 2,4] [--work US] [--regions N] [--quantile Q]\n"
+                "                          [--gaps US,...]\n");
             return 2;
         }
     }
     if (regions < 1 || regions > 100000 || !(q >= 0 && q <= 1)) return 2;
     double *v = malloc((size_t)regions * sizeof *v);
     if (v == NULL) return 1;
-    static const double gaps[4] = {0, 10e3, 100e3, 1000e3};
+    double gaps[16];
+    int ngaps = 0;
+    for (const char *s = gap_list; *s;) {
+        char *end;
+        double g = strtod(s, &end);
+        if (end == s || !(g >= 0 && g <= 1e6) || ngaps == 16 || (*end && *end != ',')) {
+            fprintf(stderr, "pasta_parallel_cal: --gaps wants up to 16 numbers in [0, 1e6]\n");
+            return 2;
+        }
+        gaps[ngaps++] = g * 1e3;
+        s = *end ? end + 1 : end;
+    }
     for (const char *s = list; *s;) {
         int P = atoi(s);
         if (P >= 2) {
             pasta_parallel_for((size_t)P, P, task, NULL); /* the pool started */
-            for (int g = 0; g < 4; g++) {
+            for (int g = 0; g < ngaps; g++) {
                 for (int r = 0; r < regions; r++) {
                     busy(gaps[g]);
                     double t0 = wall_ns();

@@ -74,15 +74,21 @@ enum pasta_ntt_phase {
 #define PASTA_FFT_EVAL_TASKS 64 /* at most this many chunks (partials on the stack) */
 #endif
 #ifndef PASTA_FFT_EVAL_MIN
-#define PASTA_FFT_EVAL_MIN 4096 /* below this many coefficients, one chunk */
+#define PASTA_FFT_EVAL_MIN 2048 /* below this many coefficients, one chunk */
 #endif
 #ifndef PASTA_FFT_EVAL_CH
 #define PASTA_FFT_EVAL_CH 1024 /* coefficients per (row, chunk) task of poly_eval_many */
 #endif
 
+/* The grand product on threads (F(grand_product_par)). */
+#ifndef PASTA_FFT_PROD_MIN
+#define PASTA_FFT_PROD_MIN 1024 /* below this many elements, F(grand_product) */
+#endif
+#define PASTA_FFT_PROD_TASKS 64 /* at most this many ranges (carries on the stack) */
+
 /* Linear combinations (F(poly_lin)), element-wise in contiguous ranges. */
 #ifndef PASTA_FFT_LIN_MIN
-#define PASTA_FFT_LIN_MIN 4096 /* below this many elements, the calling thread alone */
+#define PASTA_FFT_LIN_MIN 2048 /* below this many elements, the calling thread alone */
 #endif
 enum pasta_poly_lin {
     PASTA_LIN_SCALE_ADD, /* p = c p + q */

@@ -30,6 +30,8 @@
     R(int, poly_eval_par,                                                                    \
       (OUT(fe, r), INA(fe, a), VAL(size, n), IN(fe, x), VAL(int, threads)))                  \
     R(int, grand_product, (OUTA(fe, z), INA(fe, num), INA(fe, den), VAL(size, n)))           \
+    R(int, grand_product_par,                                                                \
+      (OUTA(fe, z), INA(fe, num), INA(fe, den), VAL(size, n), VAL(int, threads)))            \
     R(int, poly_eval_many,                                                                   \
       (OUTA(fe, r), INA(fe, a), VAL(size, n), VAL(size, len), IN(fe, x), VAL(int, threads))) \
     R(int, poly_scale_add,                                                                   \

@@ -422,4 +422,71 @@ PASTA_TFN int F(grand_product)(FE *z, const FE *num, const FE *den, size_t n) {
     return PASTA_OK;
 }
 
+/* ---- The grand product on threads: pass 1, per range of [0, n): its own batch inversion
+ * and running product from 1 (z[i] = prod_{lo <= l < i} num[l] / den[l], total[t]); the
+ * carries in (the totals before each range) on the calling thread; pass 2: the ranges
+ * after the first times their carry, [len_0, n) split again over all tasks. Field
+ * products are exact, so the bytes are F(grand_product)'s. */
+struct F(gprod_ctx) {
+    FE *z;
+    const FE *num, *den;
+    FE total[PASTA_FFT_PROD_TASKS]; /* pass 1: range t's product; then its carry in */
+    int rc[PASTA_FFT_PROD_TASKS];
+    size_t n, ntasks;
+};
+PASTA_TFN void F(gprod_pass1)(void *vctx, size_t t) {
+    struct F(gprod_ctx) *c = vctx;
+    size_t lo, hi;
+    pasta_range(c->n, c->ntasks, t, &lo, &hi);
+    c->rc[t] = F(batch_invert)(c->z + lo, c->den + lo, hi - lo);
+    if (c->rc[t] != PASTA_OK) return;
+    FE prev = FC(ONE);
+    for (size_t i = lo; i < hi; i++) {
+        FE inv = c->z[i];
+        c->z[i] = prev;
+        F(mul)(&prev, &prev, &c->num[i]);
+        F(mul)(&prev, &prev, &inv);
+    }
+    c->total[t] = prev;
+}
+PASTA_TFN void F(gprod_pass2)(void *vctx, size_t t) {
+    const struct F(gprod_ctx) *c = vctx;
+    size_t lo0, hi0, lo, hi;
+    pasta_range(c->n, c->ntasks, 0, &lo0, &hi0);
+    pasta_range(c->n - hi0, c->ntasks, t, &lo, &hi);
+    if (lo == hi) return;
+    lo += hi0, hi += hi0;
+    size_t r = 1, rlo, rhi; /* the pass-1 range of element lo */
+    for (;; r++) {
+        pasta_range(c->n, c->ntasks, r, &rlo, &rhi);
+        if (lo < rhi) break;
+    }
+    for (size_t i = lo; i < hi; i++) {
+        if (i == rhi) pasta_range(c->n, c->ntasks, ++r, &rlo, &rhi);
+        FE v = c->z[i]; /* local operands: clang's asm register budget */
+        F(mul)(&c->z[i], &v, &c->total[r]);
+    }
+}
+PASTA_TFN int F(grand_product_par)(FE *z, const FE *num, const FE *den, size_t n,
+                                   int threads) {
+    if (threads < 0 || n > PASTA_ARRAY_MAX) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) return PASTA_OK;
+    if (z == NULL || num == NULL || den == NULL) return PASTA_ERR_INVALID_ARG;
+    int nt = n < PASTA_FFT_PROD_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
+    if (nt > PASTA_FFT_PROD_TASKS) nt = PASTA_FFT_PROD_TASKS;
+    if (nt <= 1) return F(grand_product)(z, num, den, n);
+    struct F(gprod_ctx) c = {.z = z, .num = num, .den = den, .n = n, .ntasks = (size_t)nt};
+    pasta_parallel_for(c.ntasks, nt, F(gprod_pass1), &c);
+    for (size_t t = 0; t < c.ntasks; t++)
+        if (c.rc[t] != PASTA_OK) return c.rc[t];
+    FE carry = FC(ONE), next;
+    for (size_t t = 0; t < c.ntasks; t++) { /* total[t] = prod of totals before t */
+        F(mul)(&next, &carry, &c.total[t]);
+        c.total[t] = carry;
+        carry = next;
+    }
+    pasta_parallel_for(c.ntasks, nt, F(gprod_pass2), &c);
+    return PASTA_OK;
+}
+
 #undef DOM_OK

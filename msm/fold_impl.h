@@ -13,9 +13,10 @@
  *           doubling 7M (as the Jacobian one), and the result is affine already. Tables
  *           of odd multiples [1, 3, .., 15] P are built the same way (only up to the
  *           largest digit of u).
- *   small   (portable backend, or fewer points) Jacobian chains per point (mixed
- *           additions), the tables and the results normalised by one batch inversion
- *           each, for all points of a task together.
+ *   small   (portable backend, fewer points, or fewer than 2 PASTA_FOLD_MIN_BATCH on
+ *           more than one thread) Jacobian chains per point (mixed additions), the
+ *           tables and the results normalised by one batch inversion each, for all
+ *           points of a task together.
  * Exceptional cases are checked in every step: an identity accumulator (before the first
  * digit, or after P + (-P)) takes the addend, equal x coordinates give a doubling (equal
  * y) or the identity (opposite y); identity hi[i] gives lo[i]; identity lo[i] adds
@@ -330,8 +331,12 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
     x.rec = &rec;
     x.block = x.stride = 0;
     x.small = n < PASTA_FOLD_MIN_BATCH || !PASTA_CAT(PASTA_FOLD_BATCH_, PASTA_BACKEND);
-    /* tasks of at least PASTA_FOLD_MIN_BATCH points (or one) */
+    /* batch: tasks of at least PASTA_FOLD_MIN_BATCH points (or one). Where that leaves a
+     * single task for several threads, the small path on all of them instead (down to a
+     * point per task: each point is a whole scalar multiplication, docs/PARALLEL.md) */
     x.ntasks = n / PASTA_FOLD_MIN_BATCH;
+    if (threads > 1 && x.ntasks < 2) x.small = 1;
+    if (x.small) x.ntasks = n;
     if (x.ntasks > (size_t)threads) x.ntasks = (size_t)threads;
     if (x.ntasks == 0) x.ntasks = 1;
     if (x.small) {

@@ -112,34 +112,87 @@ static void lr_sides(void *vc, size_t lo, size_t hi, int t) {
                             x->rand[i], x->bscratch + i * x->cap, x->sscratch + i * x->cap, 1);
 }
 
-/* One range of a small fold, on one thread. */
-typedef struct fold_ctx {
-    pasta_vesta_affine *g;
-    const pasta_fp *u;
-    size_t half;
-    int rc[12]; /* ranges: at most 95 / 8 */
-} fold_ctx;
-static void fold_range(void *vc, size_t lo, size_t hi, int t) {
-    fold_ctx *x = vc;
-    x->rc[t] =
-        pasta_vesta_fold_var(&x->g[lo], &x->g[lo], &x->g[x->half + lo], hi - lo, x->u, 1);
-}
-
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
- * fold_var, one recoding of u shared by the points, batch-affine steps. fold_var keeps
- * fewer than 96 points on one thread (its batch path wants 48 per task); from 16 up such
- * a fold is cut here into ranges of at least 8 points, one thread each. */
+ * fold_var, one recoding of u shared by the points, batch-affine steps (small folds:
+ * Jacobian chains, spread over the threads down to a point each). */
 static int fold_generators(const prover *p, pasta_vesta_affine *g, size_t half,
                            const pasta_fp *u) {
-    if (p->nthreads > 1 && half >= 16 && half < 96) {
-        fold_ctx x = {g, u, half, {0}};
-        int T = p->nthreads < (int)(half / 8) ? p->nthreads : (int)(half / 8), rc = PASTA_OK;
-        halo2_par_for(half, T, fold_range, &x);
-        for (int t = 0; t < T; t++)
-            if (x.rc[t] != PASTA_OK) rc = x.rc[t];
-        return rc;
-    }
     return pasta_vesta_fold_var(g, g, &g[half], half, u, p->threads);
+}
+
+/* The scalar side of an IPA round, in ranges of j < next (next = half / 2; 0 ranges:
+ * half = 1): with `fold`, p[i] += uinv p[i + half] and b[i] += u b[i + half] for i = j and
+ * j + next (the round's fold, halo2's p_prime / b folds), then the next round's inner
+ * products' terms: vl += p[next + j] b[j], vr += p[j] b[next + j]. Field sums are exact:
+ * the same values whatever the split. */
+#define IPA_SCALAR_MIN 256 /* items below which the calling thread alone */
+typedef struct ipa_scalars_ctx {
+    pasta_fp *p, *b;
+    pasta_fp u, uinv;
+    size_t half, next;
+    int fold;
+    pasta_fp vl[256], vr[256]; /* per range (halo2_par_for: at most 256) */
+} ipa_scalars_ctx;
+static void ipa_scalar_range(void *vc, size_t lo, size_t hi, int t) {
+    ipa_scalars_ctx *x = vc;
+    pasta_fp vl, vr, m, pv, bv;
+    pasta_fp_zero(&vl);
+    pasta_fp_zero(&vr);
+    for (size_t j = lo; j < hi; j++) {
+        if (x->fold)
+            for (size_t i = j; i < x->half; i += x->next) {
+                pv = x->p[i + x->half]; /* local operands: clang's asm register budget */
+                pasta_fp_mul(&m, &pv, &x->uinv);
+                pasta_fp_add(&x->p[i], &x->p[i], &m);
+                bv = x->b[i + x->half];
+                pasta_fp_mul(&m, &bv, &x->u);
+                pasta_fp_add(&x->b[i], &x->b[i], &m);
+            }
+        pv = x->p[x->next + j], bv = x->b[j];
+        pasta_fp_mul(&m, &pv, &bv);
+        pasta_fp_add(&vl, &vl, &m);
+        pv = x->p[j], bv = x->b[x->next + j];
+        pasta_fp_mul(&m, &pv, &bv);
+        pasta_fp_add(&vr, &vr, &m);
+    }
+    x->vl[t] = vl, x->vr[t] = vr;
+}
+/* Folds p and b of a round of `half` (fold: u, uinv) or none (the first round: half = n),
+ * and returns the next round's inner products in *vl, *vr (half >= 2). */
+static void ipa_scalars(const prover *p, pasta_fp *pp, pasta_fp *b, size_t half, int fold,
+                        const pasta_fp *u, const pasta_fp *uinv, pasta_fp *vl, pasta_fp *vr) {
+    ipa_scalars_ctx x;
+    x.p = pp, x.b = b, x.half = half, x.next = half / 2, x.fold = fold;
+    if (fold) x.u = *u, x.uinv = *uinv;
+    if (x.next == 0) { /* half = 1: the last fold only */
+        pasta_fp m, pv = pp[1], bv = b[1];
+        pasta_fp_mul(&m, &pv, uinv);
+        pasta_fp_add(&pp[0], &pp[0], &m);
+        pasta_fp_mul(&m, &bv, u);
+        pasta_fp_add(&b[0], &b[0], &m);
+        return;
+    }
+    int T = x.next < IPA_SCALAR_MIN ? 1 : p->nthreads;
+    if (T > 256) T = 256;
+    if (T > (int)x.next) T = (int)x.next;
+    if (T <= 1) ipa_scalar_range(&x, 0, x.next, 0), T = 1;
+    else halo2_par_for(x.next, T, ipa_scalar_range, &x);
+    *vl = x.vl[0], *vr = x.vr[0];
+    for (int t = 1; t < T; t++) pasta_fp_add(vl, vl, &x.vl[t]), pasta_fp_add(vr, vr, &x.vr[t]);
+}
+
+/* b[i] = x^i, i < n, in ranges (each from x^lo). */
+typedef struct powers_ctx {
+    pasta_fp *b;
+    pasta_fp x;
+} powers_ctx;
+static void powers_range(void *vc, size_t lo, size_t hi, int t) {
+    powers_ctx *c = vc;
+    const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
+    (void)t;
+    if (lo == hi) return;
+    pasta_fp_pow_var(&c->b[lo], &c->x, e);
+    for (size_t i = lo + 1; i < hi; i++) pasta_fp_mul(&c->b[i], &c->b[i - 1], &c->x);
 }
 
 /* s[i] = the element of bytes u[64 i, 64 i + 64) (pasta_fp_random's map). */
@@ -181,8 +234,8 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
     pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
     pasta_vesta_affine c;
     if (rc == PASTA_OK) rc = random_poly(p, s_poly, n);
+    if (rc == PASTA_OK) rc = pasta_fp_poly_eval_par(&s_at_x3, s_poly, n, x3, p->threads);
     if (rc == PASTA_OK) {
-        pasta_fp_poly_eval(&s_at_x3, s_poly, n, x3);
         pasta_fp_sub(&s_poly[0], &s_poly[0], &s_at_x3);
         rc = halo2_random_fp(p, &s_blind);
     }
@@ -192,22 +245,25 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
         halo2_transcript_squeeze_challenge(&p->w.t, &xi);
         halo2_transcript_squeeze_challenge(&p->w.t, &z);
         /* p' = ξ s + p, minus its value at x3 in the constant term */
-        pasta_fp_vec_scale(s_poly, s_poly, &xi, n);
-        pasta_fp_vec_add(p_poly, p_poly, s_poly, n);
-        pasta_fp_poly_eval(&v, p_poly, n, x3);
+        rc = pasta_fp_poly_add_scaled(p_poly, &xi, s_poly, n, p->threads);
+    }
+    if (rc == PASTA_OK) rc = pasta_fp_poly_eval_par(&v, p_poly, n, x3, p->threads);
+    pasta_fp vl, vr; /* the round's inner products <p_hi, b_lo>, <p_lo, b_hi> */
+    pasta_fp_zero(&vl);
+    pasta_fp_zero(&vr);
+    if (rc == PASTA_OK) {
         pasta_fp_sub(&p_poly[0], &p_poly[0], &v);
         pasta_fp_mul(&f, &s_blind, &xi);
         pasta_fp_add(&f, &f, p_blind);
-        pasta_fp_one(&b[0]);
-        for (size_t i = 1; i < n; i++) pasta_fp_mul(&b[i], &b[i - 1], x3);
+        powers_ctx pw = {b, *x3};
+        halo2_par_for(n, n < IPA_SCALAR_MIN ? 1 : p->nthreads, powers_range, &pw);
         memcpy(g, p->ck->params->g, n * sizeof *g);
+        ipa_scalars(p, p_poly, b, n, 0, NULL, NULL, &vl, &vr);
     }
     for (int j = 0; rc == PASTA_OK && j < k; j++) {
         const size_t half = (size_t)1 << (k - j - 1);
-        pasta_fp vl, vr, lr, rr, u, uinv;
+        pasta_fp lr, rr, u, uinv;
         pasta_vesta_affine L, R;
-        pasta_fp_vec_inner_product(&vl, &p_poly[half], b, half);
-        pasta_fp_vec_inner_product(&vr, p_poly, &b[half], half);
         rc = halo2_random_fp(p, &lr);
         if (rc == PASTA_OK) rc = halo2_random_fp(p, &rr);
         if (rc != PASTA_OK) break;
@@ -241,12 +297,8 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
         if (rc != PASTA_OK) break;
         halo2_transcript_squeeze_challenge(&p->w.t, &u);
         pasta_fp_invert_var(&uinv, &u);
-        for (size_t i = 0; i < half; i++) {
-            pasta_fp_mul(&t, &p_poly[i + half], &uinv);
-            pasta_fp_add(&p_poly[i], &p_poly[i], &t);
-            pasta_fp_mul(&t, &b[i + half], &u);
-            pasta_fp_add(&b[i], &b[i], &t);
-        }
+        /* p and b folded with the next round's inner products */
+        ipa_scalars(p, p_poly, b, half, 1, &u, &uinv, &vl, &vr);
         rc = fold_generators(p, g, half, &u);
         pasta_fp_mul(&t, &lr, &uinv);
         pasta_fp_add(&f, &f, &t);

@@ -175,7 +175,7 @@ int halo2_lookups_commit_product(prover *p) {
             const size_t o = (size_t)l * n;
             lkp_ctx lc = {p, cd, o, num, den};
             halo2_par_for(n, p->nthreads, lkp_rows, &lc);
-            rc = pasta_fp_grand_product(z, num, den, n);
+            rc = pasta_fp_grand_product_par(z, num, den, n, p->threads);
             for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++)
                 rc = halo2_random_fp(p, &z[r]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_z_blind[l]);

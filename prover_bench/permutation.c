@@ -74,7 +74,7 @@ int halo2_permutation_commit(prover *p) {
             }
             perm_ctx pc = {p, ci, lo, hi, dp, omega_pow, num, den};
             halo2_par_for(n, p->nthreads, perm_rows, &pc);
-            rc = pasta_fp_grand_product(z, num, den, n);
+            rc = pasta_fp_grand_product_par(z, num, den, n, p->threads);
             if (rc != PASTA_OK) break;
             if (s > 0) pasta_fp_vec_scale(z, z, &last_z, n);
             for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++)

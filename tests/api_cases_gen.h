@@ -838,6 +838,25 @@ static void check_fp_grand_product(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_fp_grand_product_par(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_grand_product_par";
+    pasta_fp z_p[API_NA], z_r[API_NA];
+    api_fill(z_p, z_r, sizeof z_p);
+    pasta_fp num[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp(t, g, it, &num[i_]);
+    pasta_fp den[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp(t, g, it, &den[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_fp_grand_product_par(z_p, num, den, n, threads);
+    int ret_r = t->fp->grand_product_par(z_r, num, den, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(z_p, z_r, sizeof z_p, "z");
+    api_checked++;
+}
+
 static void check_fp_poly_eval_many(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_fp_poly_eval_many";
@@ -956,6 +975,7 @@ static void (*const checks_fp[])(const pasta_ops *, tu_rng *, int) = {
     check_fp_poly_mul,
     check_fp_poly_eval_par,
     check_fp_grand_product,
+    check_fp_grand_product_par,
     check_fp_poly_eval_many,
     check_fp_poly_scale_add,
     check_fp_poly_add_scaled,
@@ -1795,6 +1815,25 @@ static void check_fq_grand_product(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_fq_grand_product_par(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_grand_product_par";
+    pasta_fq z_p[API_NA], z_r[API_NA];
+    api_fill(z_p, z_r, sizeof z_p);
+    pasta_fq num[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq(t, g, it, &num[i_]);
+    pasta_fq den[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq(t, g, it, &den[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_fq_grand_product_par(z_p, num, den, n, threads);
+    int ret_r = t->fq->grand_product_par(z_r, num, den, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(z_p, z_r, sizeof z_p, "z");
+    api_checked++;
+}
+
 static void check_fq_poly_eval_many(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_fq_poly_eval_many";
@@ -1913,6 +1952,7 @@ static void (*const checks_fq[])(const pasta_ops *, tu_rng *, int) = {
     check_fq_poly_mul,
     check_fq_poly_eval_par,
     check_fq_grand_product,
+    check_fq_grand_product_par,
     check_fq_poly_eval_many,
     check_fq_poly_scale_add,
     check_fq_poly_add_scaled,
@@ -3259,4 +3299,4 @@ static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
 };
 
 /* Public list entries of all four instances. */
-#define API_CASES 196
+#define API_CASES 198

@@ -342,6 +342,27 @@ static void T(check_poly)(const pasta_ops *t) {
         PUBF(mul)(&acc, &acc, &num[i]);
         PUBF(mul)(&acc, &acc, &inv);
     }
+    /* grand_product_par: grand_product's bytes at every thread count (zeros in den at a
+     * range boundary and inside a range: 1/0 = 0 as batch_invert) */
+    static const size_t gn[] = {40, 1024, 1025, 3001};
+    FT *gnum = malloc(3001 * sizeof *gnum), *gden = malloc(3001 * sizeof *gden);
+    FT *gz0 = malloc(3001 * sizeof *gz0), *gz = malloc(3001 * sizeof *gz);
+    cr_assert(gnum != NULL && gden != NULL && gz0 != NULL && gz != NULL);
+    T(rand)(gnum, 3001, &g);
+    T(rand)(gden, 3001, &g);
+    PUBF(zero)(&gden[512]);
+    PUBF(zero)(&gden[1500]);
+    for (size_t j = 0; j < sizeof gn / sizeof gn[0]; j++) {
+        cr_assert_eq(OPS(t)->grand_product(gz0, gnum, gden, gn[j]), PASTA_OK);
+        for (int th = 0; th <= 9; th++) {
+            int threads = th == 9 ? 100 : th;
+            memset(gz, 0, gn[j] * sizeof *gz);
+            cr_assert_eq(OPS(t)->grand_product_par(gz, gnum, gden, gn[j], threads), PASTA_OK);
+            cr_assert(memcmp(gz, gz0, gn[j] * sizeof *gz) == 0,
+                      "grand_product_par n=%zu threads=%d", gn[j], threads);
+        }
+    }
+    free(gnum), free(gden), free(gz0), free(gz);
 }
 
 /* poly_eval_many against sum a_l x^l with the powers by repeated products (not Horner,
@@ -490,6 +511,8 @@ static void T(check_bad)(const pasta_ops *t) {
     cr_assert_eq(OPS(t)->kate_division(NULL, a, 4, &a[0]), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->poly_mul(&d, r, a, 20, a, 20, 1), PASTA_ERR_INVALID_ARG); /* 39 > N */
     cr_assert_eq(OPS(t)->grand_product(NULL, a, a, 4), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->grand_product_par(NULL, a, a, 4, 1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(OPS(t)->grand_product_par(r, a, a, 4, -1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->poly_eval_par(r, NULL, 4, &a[0], 1), PASTA_ERR_INVALID_ARG);
     cr_assert_eq(OPS(t)->lagrange_rotate(r, NULL, 4, 1), PASTA_ERR_INVALID_ARG);
     cr_assert(memcmp(a, save, sizeof a) == 0, "an in-place array changed on error");

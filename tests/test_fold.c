@@ -74,7 +74,8 @@
     }                                                                                         \
     static void CRV##_fold_random(const pasta_ops *t) {                                       \
         enum { NMAX = 1100 };                                                                 \
-        static const size_t ns[] = {1, 2, 3, 16, MINB - 1, MINB, MINB + 1, 64, 257, NMAX};    \
+        static const size_t ns[] = {                                                          \
+            1, 2, 3, 16, MINB - 1, MINB, MINB + 1, 64, 2 * MINB - 1, 2 * MINB, 257, NMAX};    \
         tu_rng g;                                                                             \
         tu_rng_init(&g, tu_seed() ^ 0xf01d ^ sizeof(pasta_##SCL));                            \
         CRV##_aff *lo = malloc(NMAX * sizeof *lo), *hi = malloc(NMAX * sizeof *hi);           \

@@ -1875,6 +1875,15 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    pub fn pasta_fp_grand_product_par(
+        z: *mut pasta_fp,
+        num: *const pasta_fp,
+        den: *const pasta_fp,
+        n: usize,
+        threads: ::std::os::raw::c_int,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     pub fn pasta_fp_poly_eval_many(
         r: *mut pasta_fp,
         a: *const pasta_fp,
@@ -1936,6 +1945,15 @@ extern "C" {
         num: *const pasta_fq,
         den: *const pasta_fq,
         n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_grand_product_par(
+        z: *mut pasta_fq,
+        num: *const pasta_fq,
+        den: *const pasta_fq,
+        n: usize,
+        threads: ::std::os::raw::c_int,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {

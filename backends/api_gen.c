@@ -61,6 +61,7 @@ static struct pasta_api_fp {
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads)) extended_to_coeff;
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int threads)) lagrange_to_extended;
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *a, size_t n)) divide_by_vanishing;
+    _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads)) divide_by_vanishing_par;
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int rot)) coeff_rotate;
     _Atomic(int (*)(pasta_fp *r, const pasta_fp *a, size_t n, int rot)) lagrange_rotate;
     _Atomic(int (*)(pasta_fp *q, const pasta_fp *a, size_t n, const pasta_fp *b)) kate_division;
@@ -120,6 +121,7 @@ static int lazy_fp_coeff_to_extended(const pasta_fp_domain *d, pasta_fp *r, cons
 static int lazy_fp_extended_to_coeff(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.extended_to_coeff, memory_order_relaxed)(d, a, n, threads); }
 static int lazy_fp_lagrange_to_extended(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.lagrange_to_extended, memory_order_relaxed)(d, r, a, n, threads); }
 static int lazy_fp_divide_by_vanishing(const pasta_fp_domain *d, pasta_fp *a, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.divide_by_vanishing, memory_order_relaxed)(d, a, n); }
+static int lazy_fp_divide_by_vanishing_par(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.divide_by_vanishing_par, memory_order_relaxed)(d, a, n, threads); }
 static int lazy_fp_coeff_rotate(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int rot) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.coeff_rotate, memory_order_relaxed)(d, r, a, n, rot); }
 static int lazy_fp_lagrange_rotate(pasta_fp *r, const pasta_fp *a, size_t n, int rot) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.lagrange_rotate, memory_order_relaxed)(r, a, n, rot); }
 static int lazy_fp_kate_division(pasta_fp *q, const pasta_fp *a, size_t n, const pasta_fp *b) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.kate_division, memory_order_relaxed)(q, a, n, b); }
@@ -179,6 +181,7 @@ static struct pasta_api_fp pasta_api_fp = {
     .extended_to_coeff = lazy_fp_extended_to_coeff,
     .lagrange_to_extended = lazy_fp_lagrange_to_extended,
     .divide_by_vanishing = lazy_fp_divide_by_vanishing,
+    .divide_by_vanishing_par = lazy_fp_divide_by_vanishing_par,
     .coeff_rotate = lazy_fp_coeff_rotate,
     .lagrange_rotate = lazy_fp_lagrange_rotate,
     .kate_division = lazy_fp_kate_division,
@@ -239,6 +242,7 @@ static void install_fp(const struct pasta_fp_ops *o) {
     atomic_store_explicit(&pasta_api_fp.extended_to_coeff, o->extended_to_coeff, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.lagrange_to_extended, o->lagrange_to_extended, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.divide_by_vanishing, o->divide_by_vanishing, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.divide_by_vanishing_par, o->divide_by_vanishing_par, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.coeff_rotate, o->coeff_rotate, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.lagrange_rotate, o->lagrange_rotate, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.kate_division, o->kate_division, memory_order_relaxed);
@@ -298,6 +302,7 @@ int pasta_fp_coeff_to_extended(const pasta_fp_domain *d, pasta_fp *r, const past
 int pasta_fp_extended_to_coeff(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.extended_to_coeff, memory_order_relaxed)(d, a, n, threads); }
 int pasta_fp_lagrange_to_extended(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.lagrange_to_extended, memory_order_relaxed)(d, r, a, n, threads); }
 int pasta_fp_divide_by_vanishing(const pasta_fp_domain *d, pasta_fp *a, size_t n) { return atomic_load_explicit(&pasta_api_fp.divide_by_vanishing, memory_order_relaxed)(d, a, n); }
+int pasta_fp_divide_by_vanishing_par(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.divide_by_vanishing_par, memory_order_relaxed)(d, a, n, threads); }
 int pasta_fp_coeff_rotate(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int rot) { return atomic_load_explicit(&pasta_api_fp.coeff_rotate, memory_order_relaxed)(d, r, a, n, rot); }
 int pasta_fp_lagrange_rotate(pasta_fp *r, const pasta_fp *a, size_t n, int rot) { return atomic_load_explicit(&pasta_api_fp.lagrange_rotate, memory_order_relaxed)(r, a, n, rot); }
 int pasta_fp_kate_division(pasta_fp *q, const pasta_fp *a, size_t n, const pasta_fp *b) { return atomic_load_explicit(&pasta_api_fp.kate_division, memory_order_relaxed)(q, a, n, b); }
@@ -359,6 +364,7 @@ static struct pasta_api_fq {
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads)) extended_to_coeff;
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int threads)) lagrange_to_extended;
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *a, size_t n)) divide_by_vanishing;
+    _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads)) divide_by_vanishing_par;
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int rot)) coeff_rotate;
     _Atomic(int (*)(pasta_fq *r, const pasta_fq *a, size_t n, int rot)) lagrange_rotate;
     _Atomic(int (*)(pasta_fq *q, const pasta_fq *a, size_t n, const pasta_fq *b)) kate_division;
@@ -418,6 +424,7 @@ static int lazy_fq_coeff_to_extended(const pasta_fq_domain *d, pasta_fq *r, cons
 static int lazy_fq_extended_to_coeff(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.extended_to_coeff, memory_order_relaxed)(d, a, n, threads); }
 static int lazy_fq_lagrange_to_extended(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.lagrange_to_extended, memory_order_relaxed)(d, r, a, n, threads); }
 static int lazy_fq_divide_by_vanishing(const pasta_fq_domain *d, pasta_fq *a, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.divide_by_vanishing, memory_order_relaxed)(d, a, n); }
+static int lazy_fq_divide_by_vanishing_par(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.divide_by_vanishing_par, memory_order_relaxed)(d, a, n, threads); }
 static int lazy_fq_coeff_rotate(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int rot) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.coeff_rotate, memory_order_relaxed)(d, r, a, n, rot); }
 static int lazy_fq_lagrange_rotate(pasta_fq *r, const pasta_fq *a, size_t n, int rot) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.lagrange_rotate, memory_order_relaxed)(r, a, n, rot); }
 static int lazy_fq_kate_division(pasta_fq *q, const pasta_fq *a, size_t n, const pasta_fq *b) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.kate_division, memory_order_relaxed)(q, a, n, b); }
@@ -477,6 +484,7 @@ static struct pasta_api_fq pasta_api_fq = {
     .extended_to_coeff = lazy_fq_extended_to_coeff,
     .lagrange_to_extended = lazy_fq_lagrange_to_extended,
     .divide_by_vanishing = lazy_fq_divide_by_vanishing,
+    .divide_by_vanishing_par = lazy_fq_divide_by_vanishing_par,
     .coeff_rotate = lazy_fq_coeff_rotate,
     .lagrange_rotate = lazy_fq_lagrange_rotate,
     .kate_division = lazy_fq_kate_division,
@@ -537,6 +545,7 @@ static void install_fq(const struct pasta_fq_ops *o) {
     atomic_store_explicit(&pasta_api_fq.extended_to_coeff, o->extended_to_coeff, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.lagrange_to_extended, o->lagrange_to_extended, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.divide_by_vanishing, o->divide_by_vanishing, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.divide_by_vanishing_par, o->divide_by_vanishing_par, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.coeff_rotate, o->coeff_rotate, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.lagrange_rotate, o->lagrange_rotate, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.kate_division, o->kate_division, memory_order_relaxed);
@@ -596,6 +605,7 @@ int pasta_fq_coeff_to_extended(const pasta_fq_domain *d, pasta_fq *r, const past
 int pasta_fq_extended_to_coeff(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.extended_to_coeff, memory_order_relaxed)(d, a, n, threads); }
 int pasta_fq_lagrange_to_extended(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.lagrange_to_extended, memory_order_relaxed)(d, r, a, n, threads); }
 int pasta_fq_divide_by_vanishing(const pasta_fq_domain *d, pasta_fq *a, size_t n) { return atomic_load_explicit(&pasta_api_fq.divide_by_vanishing, memory_order_relaxed)(d, a, n); }
+int pasta_fq_divide_by_vanishing_par(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.divide_by_vanishing_par, memory_order_relaxed)(d, a, n, threads); }
 int pasta_fq_coeff_rotate(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int rot) { return atomic_load_explicit(&pasta_api_fq.coeff_rotate, memory_order_relaxed)(d, r, a, n, rot); }
 int pasta_fq_lagrange_rotate(pasta_fq *r, const pasta_fq *a, size_t n, int rot) { return atomic_load_explicit(&pasta_api_fq.lagrange_rotate, memory_order_relaxed)(r, a, n, rot); }
 int pasta_fq_kate_division(pasta_fq *q, const pasta_fq *a, size_t n, const pasta_fq *b) { return atomic_load_explicit(&pasta_api_fq.kate_division, memory_order_relaxed)(q, a, n, b); }

@@ -63,6 +63,7 @@ struct pasta_fp_ops {
     int (*extended_to_coeff)(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads);
     int (*lagrange_to_extended)(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int threads);
     int (*divide_by_vanishing)(const pasta_fp_domain *d, pasta_fp *a, size_t n);
+    int (*divide_by_vanishing_par)(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads);
     int (*coeff_rotate)(const pasta_fp_domain *d, pasta_fp *r, const pasta_fp *a, size_t n, int rot);
     int (*lagrange_rotate)(pasta_fp *r, const pasta_fp *a, size_t n, int rot);
     int (*kate_division)(pasta_fp *q, const pasta_fp *a, size_t n, const pasta_fp *b);
@@ -129,6 +130,7 @@ struct pasta_fq_ops {
     int (*extended_to_coeff)(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads);
     int (*lagrange_to_extended)(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int threads);
     int (*divide_by_vanishing)(const pasta_fq_domain *d, pasta_fq *a, size_t n);
+    int (*divide_by_vanishing_par)(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads);
     int (*coeff_rotate)(const pasta_fq_domain *d, pasta_fq *r, const pasta_fq *a, size_t n, int rot);
     int (*lagrange_rotate)(pasta_fq *r, const pasta_fq *a, size_t n, int rot);
     int (*kate_division)(pasta_fq *q, const pasta_fq *a, size_t n, const pasta_fq *b);

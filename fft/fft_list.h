@@ -21,6 +21,8 @@
     R(int, lagrange_to_extended,                                                             \
       (IN(dom, d), OUTA(fe, r), INA(fe, a), VAL(size, n), VAL(int, threads)))                \
     R(int, divide_by_vanishing, (IN(dom, d), INOUTA(fe, a), VAL(size, n)))                   \
+    R(int, divide_by_vanishing_par,                                                          \
+      (IN(dom, d), INOUTA(fe, a), VAL(size, n), VAL(int, threads)))                          \
     R(int, coeff_rotate, (IN(dom, d), OUTA(fe, r), INA(fe, a), VAL(size, n), VAL(int, rot))) \
     R(int, lagrange_rotate, (OUTA(fe, r), INA(fe, a), VAL(size, n), VAL(int, rot)))          \
     R(int, kate_division, (OUTA(fe, q), INA(fe, a), VAL(size, n), IN(fe, b)))                \

@@ -168,6 +168,36 @@ PASTA_TFN int F(divide_by_vanishing)(const DOM *d, FE *a, size_t n) {
     return PASTA_OK;
 }
 
+/* divide_by_vanishing_par: the same in ranges of [0, n) on the pool (per element: the
+ * same bytes). */
+struct F(vdiv_ctx) {
+    FE *a;
+    const FE *van;
+    size_t n, ntasks, mask;
+};
+PASTA_TFN void F(vdiv_task)(void *vctx, size_t t) {
+    const struct F(vdiv_ctx) *c = vctx;
+    size_t lo, hi;
+    pasta_range(c->n, c->ntasks, t, &lo, &hi);
+    for (size_t i = lo; i < hi; i++) {
+        FE v = c->a[i], w = c->van[i & c->mask]; /* local operands: clang's asm budget */
+        F(mul)(&c->a[i], &v, &w);
+    }
+}
+PASTA_TFN int F(divide_by_vanishing_par)(const DOM *d, FE *a, size_t n, int threads) {
+    if (!DOM_OK(d) || a == NULL || threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n != d->ext_n) return PASTA_ERR_INVALID_ARG;
+    int nt = F(lin_threads)(n, threads);
+    struct F(vdiv_ctx) x = {.a = a,
+                            .van = d->tables + 2 * d->ext_n,
+                            .n = n,
+                            .ntasks = (size_t)nt,
+                            .mask = ((size_t)1 << d->j) - 1};
+    if (nt == 1) F(vdiv_task)(&x, 0);
+    else pasta_parallel_for(x.ntasks, nt, F(vdiv_task), &x);
+    return PASTA_OK;
+}
+
 /* r = a^e for a small signed e: by the table of w (w or its inverse). */
 PASTA_TFN void F(fft_pow_small)(FE *r, const FE *w, uint64_t e) {
     FE acc = FC(ONE), b = *w;

@@ -4,7 +4,6 @@
 #include "prover_impl.h"
 #include "verifier_impl.h"
 
-#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,34 +194,6 @@ static void powers_range(void *vc, size_t lo, size_t hi, int t) {
     for (size_t i = lo + 1; i < hi; i++) pasta_fp_mul(&c->b[i], &c->b[i - 1], &c->x);
 }
 
-/* s[i] = the element of bytes u[64 i, 64 i + 64) (pasta_fp_random's map). */
-typedef struct uniform_ctx {
-    pasta_fp *s;
-    const uint8_t *u;
-} uniform_ctx;
-static void uniform_range(void *vc, size_t lo, size_t hi, int t) {
-    const uniform_ctx *x = vc;
-    (void)t;
-    for (size_t i = lo; i < hi; i++) pasta_fp_from_uniform_bytes(&x->s[i], &x->u[64 * i]);
-}
-
-/* n random elements as n pasta_fp_random calls would make them (64 bytes of the RNG each,
- * in order), the RNG's bytes drawn in one call and mapped in parallel: the same elements
- * for an RNG that is a byte stream (halo2_drbg_fill), which the proofs' bytes
- * (tests/vectors) rely on. */
-static int random_poly(prover *p, pasta_fp *s, size_t n) {
-    uint8_t *u = malloc(64 * n);
-    if (u == NULL) return PASTA_ERR_NO_MEMORY;
-    int rc = p->rng(p->rng_ctx, u, 64 * n) == 0 ? PASTA_OK : PASTA_ERR_RNG;
-    if (rc == PASTA_OK) {
-        uniform_ctx x = {s, u};
-        halo2_par_for(n, p->nthreads, uniform_range, &x);
-    }
-    sodium_memzero(u, 64 * n);
-    free(u);
-    return rc;
-}
-
 int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3) {
     const size_t n = p->n;
     const int k = (int)p->ck->params->k;
@@ -233,7 +204,7 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
     int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
     pasta_vesta_affine c;
-    if (rc == PASTA_OK) rc = random_poly(p, s_poly, n);
+    if (rc == PASTA_OK) rc = halo2_random_poly(p, s_poly, n);
     if (rc == PASTA_OK) rc = pasta_fp_poly_eval_par(&s_at_x3, s_poly, n, x3, p->threads);
     if (rc == PASTA_OK) {
         pasta_fp_sub(&s_poly[0], &s_poly[0], &s_at_x3);

@@ -7,6 +7,7 @@
 #include "prover_impl.h"
 
 #include <omp.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,34 @@ void halo2_phase_end(prover *p, int phase) {
 
 int halo2_random_fp(prover *p, pasta_fp *r) {
     return pasta_fp_random(r, p->rng, p->rng_ctx) == PASTA_OK ? PASTA_OK : PASTA_ERR_RNG;
+}
+
+/* s[i] = the element of bytes u[64 i, 64 i + 64) (pasta_fp_random's map). */
+typedef struct uniform_ctx {
+    pasta_fp *s;
+    const uint8_t *u;
+} uniform_ctx;
+static void uniform_range(void *vc, size_t lo, size_t hi, int t) {
+    const uniform_ctx *x = vc;
+    (void)t;
+    for (size_t i = lo; i < hi; i++) pasta_fp_from_uniform_bytes(&x->s[i], &x->u[64 * i]);
+}
+
+/* n random elements as n pasta_fp_random calls would make them (64 bytes of the RNG each,
+ * in order), the RNG's bytes drawn in one call and mapped in parallel: the same elements
+ * for an RNG that is a byte stream (halo2_drbg_fill), which the proofs' bytes
+ * (tests/vectors) rely on. */
+int halo2_random_poly(prover *p, pasta_fp *s, size_t n) {
+    uint8_t *u = malloc(64 * n);
+    if (u == NULL) return PASTA_ERR_NO_MEMORY;
+    int rc = p->rng(p->rng_ctx, u, 64 * n) == 0 ? PASTA_OK : PASTA_ERR_RNG;
+    if (rc == PASTA_OK) {
+        uniform_ctx x = {s, u};
+        halo2_par_for(n, p->nthreads, uniform_range, &x);
+    }
+    sodium_memzero(u, 64 * n);
+    free(u);
+    return rc;
 }
 
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,

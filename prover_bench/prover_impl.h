@@ -70,6 +70,9 @@ int halo2_write_scalar(halo2_writer *w, const pasta_fp *s);
 void halo2_phase_end(prover *p, int phase);
 /* Fp::random from the caller's rng (PASTA_ERR_RNG when it fails). */
 int halo2_random_fp(prover *p, pasta_fp *r);
+/* n elements as n halo2_random_fp calls make them (the RNG's bytes in one call, mapped on
+ * the threads). */
+int halo2_random_poly(prover *p, pasta_fp *s, size_t n);
 /* values (n) -> coefficients (n) -> coset (N) */
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
                             pasta_fp *coset);

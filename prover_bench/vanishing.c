@@ -12,7 +12,7 @@
 
 /* ---- Prover: the random polynomial (Argument::commit). */
 int halo2_vanishing_commit_random(prover *p) {
-    for (size_t i = 0; i < p->n; i++) TRY(halo2_random_fp(p, &p->random_poly[i]));
+    TRY(halo2_random_poly(p, p->random_poly, p->n));
     TRY(halo2_random_fp(p, &p->random_blind));
     pasta_vesta_affine c;
     TRY(halo2_ck_commit(p->ck, &c, p->random_poly, &p->random_blind, p->threads));
@@ -68,7 +68,7 @@ int halo2_vanishing_evaluate_h(prover *p) {
 
 /* h / (X^n − 1), back to coefficients, cut into nh pieces of n, committed. */
 int halo2_vanishing_commit_h(prover *p) {
-    TRY(pasta_fp_divide_by_vanishing(p->d, p->h, p->N));
+    TRY(pasta_fp_divide_by_vanishing_par(p->d, p->h, p->N, p->threads));
     TRY(pasta_fp_extended_to_coeff(p->d, p->h, p->N, p->threads));
     halo2_phase_end(p, HALO2_PH_QUOTIENT_NTT);
     pasta_vesta_affine c[HALO2_MAX_H];
@@ -85,8 +85,9 @@ void halo2_vanishing_h_poly(prover *p) {
     memset(p->h_poly, 0, p->n * sizeof(pasta_fp));
     pasta_fp_zero(&p->h_blind);
     for (int i = p->nh - 1; i >= 0; i--) {
-        pasta_fp_vec_scale(p->h_poly, p->h_poly, &p->xn, p->n);
-        pasta_fp_vec_add(p->h_poly, p->h_poly, &p->h[(size_t)i * p->n], p->n);
+        /* h_poly = h_poly x^n + h_i (threaded from 2048 coefficients) */
+        (void)pasta_fp_poly_scale_add(p->h_poly, &p->xn, &p->h[(size_t)i * p->n], p->n,
+                                      p->threads);
         pasta_fp_mul(&p->h_blind, &p->h_blind, &p->xn);
         pasta_fp_add(&p->h_blind, &p->h_blind, &p->h_blinds[i]);
     }

@@ -723,6 +723,27 @@ static void check_fp_divide_by_vanishing(const pasta_ops *t, tu_rng *g, int it) 
     api_checked++;
 }
 
+static void check_fp_divide_by_vanishing_par(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_divide_by_vanishing_par";
+    pasta_fp_domain d;
+    gen_fp_domain(t, g, it, &d);
+    pasta_fp a_p[API_NA], a_r[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) {
+        gen_fp(t, g, it, &a_p[i_]);
+        a_r[i_] = a_p[i_];
+    }
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_fp_divide_by_vanishing_par(&d, a_p, n, threads);
+    int ret_r = t->fp->divide_by_vanishing_par(&d, a_r, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(a_p, a_r, sizeof a_p, "a");
+    t->fp->domain_free(&d);
+    api_checked++;
+}
+
 static void check_fp_coeff_rotate(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_fp_coeff_rotate";
@@ -969,6 +990,7 @@ static void (*const checks_fp[])(const pasta_ops *, tu_rng *, int) = {
     check_fp_extended_to_coeff,
     check_fp_lagrange_to_extended,
     check_fp_divide_by_vanishing,
+    check_fp_divide_by_vanishing_par,
     check_fp_coeff_rotate,
     check_fp_lagrange_rotate,
     check_fp_kate_division,
@@ -1700,6 +1722,27 @@ static void check_fq_divide_by_vanishing(const pasta_ops *t, tu_rng *g, int it) 
     api_checked++;
 }
 
+static void check_fq_divide_by_vanishing_par(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_divide_by_vanishing_par";
+    pasta_fq_domain d;
+    gen_fq_domain(t, g, it, &d);
+    pasta_fq a_p[API_NA], a_r[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) {
+        gen_fq(t, g, it, &a_p[i_]);
+        a_r[i_] = a_p[i_];
+    }
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_fq_divide_by_vanishing_par(&d, a_p, n, threads);
+    int ret_r = t->fq->divide_by_vanishing_par(&d, a_r, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(a_p, a_r, sizeof a_p, "a");
+    t->fq->domain_free(&d);
+    api_checked++;
+}
+
 static void check_fq_coeff_rotate(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_fq_coeff_rotate";
@@ -1946,6 +1989,7 @@ static void (*const checks_fq[])(const pasta_ops *, tu_rng *, int) = {
     check_fq_extended_to_coeff,
     check_fq_lagrange_to_extended,
     check_fq_divide_by_vanishing,
+    check_fq_divide_by_vanishing_par,
     check_fq_coeff_rotate,
     check_fq_lagrange_rotate,
     check_fq_kate_division,
@@ -3299,4 +3343,4 @@ static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
 };
 
 /* Public list entries of all four instances. */
-#define API_CASES 198
+#define API_CASES 200

@@ -342,6 +342,31 @@ static void T(check_poly)(const pasta_ops *t) {
         PUBF(mul)(&acc, &acc, &num[i]);
         PUBF(mul)(&acc, &acc, &inv);
     }
+    /* divide_by_vanishing_par: divide_by_vanishing's bytes at every thread count (N from
+     * 2048 up: the threaded path) */
+    for (int k = 9; k <= 10; k++) {
+        FD vd;
+        cr_assert_eq(OPS(t)->domain_init(&vd, k, 2), PASTA_OK);
+        size_t N = vd.ext_n;
+        FT *va = malloc(N * sizeof *va), *v0 = malloc(N * sizeof *v0),
+           *v1 = malloc(N * sizeof *v1);
+        cr_assert(va != NULL && v0 != NULL && v1 != NULL);
+        T(rand)(va, N, &g);
+        memcpy(v0, va, N * sizeof *va);
+        cr_assert_eq(OPS(t)->divide_by_vanishing(&vd, v0, N), PASTA_OK);
+        for (int th = 0; th <= 4; th++) {
+            memcpy(v1, va, N * sizeof *va);
+            cr_assert_eq(OPS(t)->divide_by_vanishing_par(&vd, v1, N, th), PASTA_OK);
+            cr_assert(memcmp(v1, v0, N * sizeof *v1) == 0,
+                      "divide_by_vanishing_par k=%d threads=%d", k, th);
+        }
+        cr_assert_eq(OPS(t)->divide_by_vanishing_par(&vd, v1, N / 2, 2),
+                     PASTA_ERR_INVALID_ARG);
+        cr_assert_eq(OPS(t)->divide_by_vanishing_par(&vd, v1, N, -1), PASTA_ERR_INVALID_ARG);
+        cr_assert_eq(OPS(t)->divide_by_vanishing_par(&vd, NULL, N, 1), PASTA_ERR_INVALID_ARG);
+        free(va), free(v0), free(v1);
+        OPS(t)->domain_free(&vd);
+    }
     /* grand_product_par: grand_product's bytes at every thread count (zeros in den at a
      * range boundary and inside a range: 1/0 = 0 as batch_invert) */
     static const size_t gn[] = {40, 1024, 1025, 3001};

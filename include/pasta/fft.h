@@ -103,7 +103,9 @@ PASTA_API int pasta_vesta_intt(const pasta_fp_domain *d, pasta_vesta_jacobian *a
  *   this of the indicator vectors of row 0, row n - blinding - 1 and the blinding rows.
  * divide_by_vanishing: in place, n = d->ext_n coset values: a[i] times
  *   1/(zeta^n ext_omega^(n i) - 1), the inverse of X^n - 1 at the i-th coset point
- *   (halo2's divide_by_vanishing_poly). */
+ *   (halo2's divide_by_vanishing_poly).
+ * divide_by_vanishing_par: the same on threads (0 = the default; from 2048 elements up),
+ *   the same bytes. */
 PASTA_API int pasta_fp_coeff_to_extended(const pasta_fp_domain *d, pasta_fp *r,
                                          const pasta_fp *a, size_t n, int threads);
 PASTA_API int pasta_fp_extended_to_coeff(const pasta_fp_domain *d, pasta_fp *a, size_t n,
@@ -111,6 +113,8 @@ PASTA_API int pasta_fp_extended_to_coeff(const pasta_fp_domain *d, pasta_fp *a, 
 PASTA_API int pasta_fp_lagrange_to_extended(const pasta_fp_domain *d, pasta_fp *r,
                                             const pasta_fp *a, size_t n, int threads);
 PASTA_API int pasta_fp_divide_by_vanishing(const pasta_fp_domain *d, pasta_fp *a, size_t n);
+PASTA_API int pasta_fp_divide_by_vanishing_par(const pasta_fp_domain *d, pasta_fp *a, size_t n,
+                                               int threads);
 PASTA_API int pasta_fq_coeff_to_extended(const pasta_fq_domain *d, pasta_fq *r,
                                          const pasta_fq *a, size_t n, int threads);
 PASTA_API int pasta_fq_extended_to_coeff(const pasta_fq_domain *d, pasta_fq *a, size_t n,
@@ -118,6 +122,8 @@ PASTA_API int pasta_fq_extended_to_coeff(const pasta_fq_domain *d, pasta_fq *a, 
 PASTA_API int pasta_fq_lagrange_to_extended(const pasta_fq_domain *d, pasta_fq *r,
                                             const pasta_fq *a, size_t n, int threads);
 PASTA_API int pasta_fq_divide_by_vanishing(const pasta_fq_domain *d, pasta_fq *a, size_t n);
+PASTA_API int pasta_fq_divide_by_vanishing_par(const pasta_fq_domain *d, pasta_fq *a, size_t n,
+                                               int threads);
 
 /* ---- Rotations (halo2's Rotation). n = d->n or d->ext_n, no overlap of r and a.
  * coeff_rotate: r[i] = a[i] w^(rot i), w = ext_omega^(N/n) (the coefficients of

@@ -1772,6 +1772,14 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    pub fn pasta_fp_divide_by_vanishing_par(
+        d: *const pasta_fp_domain,
+        a: *mut pasta_fp,
+        n: usize,
+        threads: ::std::os::raw::c_int,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     pub fn pasta_fq_coeff_to_extended(
         d: *const pasta_fq_domain,
         r: *mut pasta_fq,
@@ -1802,6 +1810,14 @@ extern "C" {
         d: *const pasta_fq_domain,
         a: *mut pasta_fq,
         n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_divide_by_vanishing_par(
+        d: *const pasta_fq_domain,
+        a: *mut pasta_fq,
+        n: usize,
+        threads: ::std::os::raw::c_int,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {

@@ -12,8 +12,9 @@
 # proof and phase: serial = phase time - the regions' work; predicted = serial + sum over
 # regions of min(the longest range + fork/join cost, the region's work) (the calling
 # thread takes the ranges no worker has started). The fork/join cost of P threads after a
-# serial gap g comes from pasta_parallel_cal (thread counts up to the cores; beyond, the
-# largest measured count's cost scaled by (P - 1) / (Pm - 1)), or from --fj "P:GAP:NS,..."
+# serial gap g comes from pasta_parallel_cal (gaps 0, 10, 30, 100, 300, 1000 us; thread
+# counts up to the cores; beyond, the largest measured count's cost scaled by
+# (P - 1) / (Pm - 1)), or from --fj "P:GAP:NS,..."
 # (GAP, NS in ns; a row per P and gap; the nearest gap at or below a region's gap is used);
 # --fj-quantile Q (default 0.5) is passed to pasta_parallel_cal (0.1 on a loaded host).
 # Prints JSON lines like prover_bench's (suite prover, names C and C/PHASE, the same keys,
@@ -58,7 +59,7 @@ if [ -z "$FJ" ]; then
     cal=""
     for p in $(seq 2 "$CPUS"); do cal="$cal${cal:+,}$p"; done
     [ -n "$cal" ] || cal=2 # one CPU: 2 threads time-share it (an upper bound)
-    FJ=$("$CAL" --threads "$cal" --quantile "$FJQ" | awk '$1 == "F" { printf "%s%s:%s:%s", sep, $2, $3, $4; sep = "," }')
+    FJ=$("$CAL" --threads "$cal" --quantile "$FJQ" --gaps 0,10,30,100,300,1000 | awk '$1 == "F" { printf "%s%s:%s:%s", sep, $2, $3, $4; sep = "," }')
 fi
 echo "model: fork/join costs (P:gap ns:cost ns) $FJ" >&2
 

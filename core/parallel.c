@@ -40,7 +40,7 @@ int pasta_threads_default(void) {
 }
 
 #ifndef PASTA_PARALLEL_SPIN
-#define PASTA_PARALLEL_SPIN 20000 /* pause iterations before a wait blocks (docs/PARALLEL.md) */
+#define PASTA_PARALLEL_SPIN 20000 /* pauses before a wait blocks (docs/PARALLEL.md) */
 #endif
 #ifndef PASTA_PARALLEL_SPIN_BUSY
 #define PASTA_PARALLEL_SPIN_BUSY 100 /* the same while other processes take our CPUs */

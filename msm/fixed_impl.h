@@ -116,14 +116,21 @@ PASTA_TFN void CV(msm_fixed_task_fn)(void *ctx, size_t task) {
  * reduction segments [cut_t, cut_{t+1}) (buckets [cut_t L, cut_{t+1} L), L = nb / segs)
  * and adds there every digit of every scalar that falls into them, so the additions and
  * running sums are one thread's; a split into point chunks would give each chunk all nb
- * buckets and their reduction. The split costs one scan of the digits per task and the
- * reduction's inversions per task (fewer chains per batch: segs is chosen for T). */
+ * buckets and their reduction. The digits are computed and counted per segment by
+ * ranges of scalars, then (the cuts known) each range writes its digits' entries to the
+ * lists of the tasks that own them, so a task reads its own digits only. The split costs
+ * these two passes and the reduction's inversions per task (fewer chains per batch: segs
+ * is chosen for T). */
 
 typedef struct {
     CV(msm_ctx) x;  /* first: the recode task takes it as its context */
     int32_t *dig;   /* digit of (scalar i, window w) at i nwin + w */
     uint32_t *hist; /* per recode task: digits per segment */
     size_t *cut;    /* ntasks + 1 segment boundaries */
+    uint32_t *list; /* the nonzero digits' entries 2 (i nwin + w) + (w top), by task */
+    size_t *off;    /* per (recode task q, task t) at q T + t: its next slot in list */
+    size_t *start;  /* ntasks + 1: task t's entries are list[start[t], start[t + 1]) */
+    uint32_t *own;  /* per segment: its task */
     size_t nrec;    /* recode tasks */
 } CV(msm_fsplit_ctx);
 
@@ -161,36 +168,40 @@ PASTA_TFN void CV(msm_fsplit_digits)(void *ctx, size_t task) {
     }
 }
 
-/* Task t: the digits in its buckets (gathered branch-free, 256 at a time: half of the
- * digits are another task's), then their reduction, to part[t]. */
+/* Recode task q's entries to their tasks' lists (in scalar, then window order, so each
+ * task meets its digits in the order of a scan of all of them). */
+PASTA_TFN void CV(msm_fsplit_scatter)(void *ctx, size_t q) {
+    CV(msm_fsplit_ctx) *s = ctx;
+    const CV(msm_ctx) *x = &s->x;
+    size_t lo, hi, T = x->ntasks, L = x->nb / x->segs, nwin = (size_t)x->nwin;
+    size_t *off = s->off + q * T;
+    pasta_range(x->n, s->nrec, q, &lo, &hi);
+    for (size_t i = lo; i < hi; i++)
+        for (size_t w = 0, e = i * nwin; w < nwin; w++, e++) {
+            int v = s->dig[e];
+            if (v == 0) continue;
+            size_t t = s->own[(size_t)((v < 0 ? -v : v) - 1) / L];
+            s->list[off[t]++] = (uint32_t)(2 * e + (w == nwin - 1));
+        }
+}
+
+/* Task t: the digits of its buckets (its list), then their reduction, to part[t]. */
 PASTA_TFN void CV(msm_fsplit_task)(void *ctx, size_t task) {
     CV(msm_fsplit_ctx) *s = ctx;
     CV(msm_ctx) *x = &s->x;
     CV(msm_task) t;
     CV(msm_task_init)(&t, x, task);
-    size_t L = x->nb / x->segs, nwin = (size_t)x->nwin;
+    size_t L = x->nb / x->segs;
     uint32_t b0 = (uint32_t)(s->cut[task] * L), b1 = (uint32_t)(s->cut[task + 1] * L);
     CV(msm_task_clear)(&t, x->nb);
     size_t bt = pasta_msm_batch((size_t)(b1 - b0));
     if (bt < t.batch) t.batch = bt;
-    size_t buf[256], m = 0; /* entry i nwin + w, times 2, + 1 for a top-window digit */
-    for (size_t i = 0; i <= x->n; i++) {
-        if (i < x->n)
-            for (size_t w = 0; w < nwin; w++) {
-                int v = s->dig[i * nwin + w];
-                uint32_t b = (uint32_t)(v < 0 ? -v : v) - 1; /* v = 0: out of range */
-                buf[m] = 2 * (i * nwin + w) + (w == nwin - 1);
-                m += b - b0 < b1 - b0;
-            }
-        if (m < 256 - nwin && i < x->n) continue;
-        for (size_t j = 0; j < m; j++) {
-            size_t e = buf[j] >> 1;
-            int v = s->dig[e];
-            uint32_t b = (uint32_t)(v < 0 ? -v : v) - 1;
-            if (x->jtop && (buf[j] & 1)) CV(msm_jadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
-            else CV(msm_aadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
-        }
-        m = 0;
+    for (size_t j = s->start[task]; j < s->start[task + 1]; j++) {
+        size_t e = s->list[j] >> 1;
+        int v = s->dig[e];
+        uint32_t b = (uint32_t)(v < 0 ? -v : v) - 1;
+        if (x->jtop && (s->list[j] & 1)) CV(msm_jadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
+        else CV(msm_aadd)(&t, b, &x->tab[e], (uint32_t)(v < 0));
     }
     /* the buckets and chains outside [b0, b1) stay empty: the reduction skips them */
     CV(msm_finish)(&t, x->nb);
@@ -206,13 +217,15 @@ PASTA_TFN double CV(msm_fsplit_weight)(const CV(msm_fsplit_ctx) *s, size_t k) {
 
 /* msm_fixed_var on T > 1 threads split by buckets (arguments and header checked, c and
  * nwin from the header). Returns 1 (nothing written) where it does not apply: Jacobian
- * mode, too little work, fewer segments than threads, or a split by point chunks
- * modelled faster (the digits crowd into too few buckets); else PASTA_OK or an error. */
+ * mode, too little work, fewer segments than threads, 2^31 digits or more, or a split by
+ * point chunks modelled faster (the digits crowd into too few buckets); else PASTA_OK or
+ * an error. */
 PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, size_t n, int c,
                                    int nwin, int threads) {
     size_t nb = (size_t)1 << (c - 1), T = (size_t)threads;
     double adds = (double)n * (double)nwin;
     if (adds < 64 || adds * 10.0 + (double)nb * 10.0 < PASTA_MSM_SPLIT_MIN) return 1;
+    if (adds >= (double)(UINT32_MAX / 2)) return 1; /* the lists' 32-bit entries */
     size_t S = pasta_msm_fsplit_segs(nb, T);
     if (S == 0) return 1;
     CV(msm_fsplit_ctx) s;
@@ -241,7 +254,11 @@ PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, si
     size_t o_dig = o_part + pasta_msm_round64(T * sizeof(JAC));
     size_t o_hist = o_dig + pasta_msm_round64(n * (size_t)nwin * sizeof(int32_t));
     size_t o_cut = o_hist + pasta_msm_round64(s.nrec * S * sizeof(uint32_t));
-    size_t o_scr = o_cut + pasta_msm_round64((T + 1) * sizeof(size_t));
+    size_t o_list = o_cut + pasta_msm_round64((T + 1) * sizeof(size_t));
+    size_t o_off = o_list + pasta_msm_round64(n * (size_t)nwin * sizeof(uint32_t));
+    size_t o_start = o_off + pasta_msm_round64(s.nrec * T * sizeof(size_t));
+    size_t o_own = o_start + pasta_msm_round64((T + 1) * sizeof(size_t));
+    size_t o_scr = o_own + pasta_msm_round64(S * sizeof(uint32_t));
     uint8_t *mem = pasta_alloc(o_scr + T * x->stride);
     if (mem == NULL) return PASTA_ERR_NO_MEMORY;
     x->mag = (uint64_t *)(void *)mem;
@@ -250,6 +267,10 @@ PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, si
     s.dig = (int32_t *)(void *)(mem + o_dig);
     s.hist = (uint32_t *)(void *)(mem + o_hist);
     s.cut = (size_t *)(void *)(mem + o_cut);
+    s.list = (uint32_t *)(void *)(mem + o_list);
+    s.off = (size_t *)(void *)(mem + o_off);
+    s.start = (size_t *)(void *)(mem + o_start);
+    s.own = (uint32_t *)(void *)(mem + o_own);
     x->scratch = mem + o_scr;
     x->ntasks = s.nrec; /* the recode task's ranges */
     pasta_parallel_for(s.nrec, threads, CV(msm_fsplit_digits), &s);
@@ -281,6 +302,20 @@ PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, si
         pasta_free(mem);
         return 1;
     }
+    /* each segment's task; per (recode task, task) the count, then the offsets: task t's
+     * entries from recode task 0, 1, ... in turn */
+    for (size_t t = 0; t < T; t++)
+        for (size_t k = s.cut[t]; k < s.cut[t + 1]; k++) s.own[k] = (uint32_t)t;
+    size_t at = 0;
+    for (size_t t = 0; t < T; t++) {
+        s.start[t] = at;
+        for (size_t q = 0; q < s.nrec; q++) {
+            s.off[q * T + t] = at;
+            for (size_t k = s.cut[t]; k < s.cut[t + 1]; k++) at += s.hist[q * S + k];
+        }
+    }
+    s.start[T] = at;
+    pasta_parallel_for(s.nrec, threads, CV(msm_fsplit_scatter), &s);
     pasta_parallel_for(T, threads, CV(msm_fsplit_task), &s);
     JAC acc;
     AFF a;

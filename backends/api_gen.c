@@ -662,6 +662,7 @@ static struct pasta_api_pallas {
     _Atomic(size_t (*)(size_t n, int c)) msm_fixed_size;
     _Atomic(int (*)(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads)) msm_fixed_build;
     _Atomic(int (*)(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads)) msm_fixed_var;
+    _Atomic(int (*)(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t count, size_t n, int threads)) msm_fixed_var_many;
 } pasta_api_pallas;
 
 static void lazy_pallas_identity(pasta_pallas_jacobian *r) { pasta_dispatch_init(); atomic_load_explicit(&pasta_api_pallas.identity, memory_order_relaxed)(r); }
@@ -706,6 +707,7 @@ static int lazy_pallas_msm_bytes_var(pasta_pallas_jacobian *r, const pasta_palla
 static size_t lazy_pallas_msm_fixed_size(size_t n, int c) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_size, memory_order_relaxed)(n, c); }
 static int lazy_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 static int lazy_pallas_msm_fixed_var(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
+static int lazy_pallas_msm_fixed_var_many(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t count, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_var_many, memory_order_relaxed)(r, table, scalars, count, n, threads); }
 
 static struct pasta_api_pallas pasta_api_pallas = {
     .identity = lazy_pallas_identity,
@@ -750,6 +752,7 @@ static struct pasta_api_pallas pasta_api_pallas = {
     .msm_fixed_size = lazy_pallas_msm_fixed_size,
     .msm_fixed_build = lazy_pallas_msm_fixed_build,
     .msm_fixed_var = lazy_pallas_msm_fixed_var,
+    .msm_fixed_var_many = lazy_pallas_msm_fixed_var_many,
 };
 
 static void install_pallas(const struct pasta_pallas_ops *o) {
@@ -795,6 +798,7 @@ static void install_pallas(const struct pasta_pallas_ops *o) {
     atomic_store_explicit(&pasta_api_pallas.msm_fixed_size, o->msm_fixed_size, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_fixed_build, o->msm_fixed_build, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_fixed_var, o->msm_fixed_var, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_pallas.msm_fixed_var_many, o->msm_fixed_var_many, memory_order_relaxed);
 }
 
 void pasta_pallas_identity(pasta_pallas_jacobian *r) { atomic_load_explicit(&pasta_api_pallas.identity, memory_order_relaxed)(r); }
@@ -839,6 +843,7 @@ int pasta_pallas_msm_bytes_var(pasta_pallas_jacobian *r, const pasta_pallas_affi
 size_t pasta_pallas_msm_fixed_size(size_t n, int c) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_size, memory_order_relaxed)(n, c); }
 int pasta_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 int pasta_pallas_msm_fixed_var(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
+int pasta_pallas_msm_fixed_var_many(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t count, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_var_many, memory_order_relaxed)(r, table, scalars, count, n, threads); }
 
 /* ---- vesta: curves/curve_list.h PASTA_CURVE_OPS fft/fft_list.h PASTA_FFT_CURVE_OPS msm/msm_list.h PASTA_MSM_CURVE_OPS */
 
@@ -885,6 +890,7 @@ static struct pasta_api_vesta {
     _Atomic(size_t (*)(size_t n, int c)) msm_fixed_size;
     _Atomic(int (*)(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads)) msm_fixed_build;
     _Atomic(int (*)(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads)) msm_fixed_var;
+    _Atomic(int (*)(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t count, size_t n, int threads)) msm_fixed_var_many;
 } pasta_api_vesta;
 
 static void lazy_vesta_identity(pasta_vesta_jacobian *r) { pasta_dispatch_init(); atomic_load_explicit(&pasta_api_vesta.identity, memory_order_relaxed)(r); }
@@ -929,6 +935,7 @@ static int lazy_vesta_msm_bytes_var(pasta_vesta_jacobian *r, const pasta_vesta_a
 static size_t lazy_vesta_msm_fixed_size(size_t n, int c) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_size, memory_order_relaxed)(n, c); }
 static int lazy_vesta_msm_fixed_build(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 static int lazy_vesta_msm_fixed_var(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
+static int lazy_vesta_msm_fixed_var_many(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t count, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_var_many, memory_order_relaxed)(r, table, scalars, count, n, threads); }
 
 static struct pasta_api_vesta pasta_api_vesta = {
     .identity = lazy_vesta_identity,
@@ -973,6 +980,7 @@ static struct pasta_api_vesta pasta_api_vesta = {
     .msm_fixed_size = lazy_vesta_msm_fixed_size,
     .msm_fixed_build = lazy_vesta_msm_fixed_build,
     .msm_fixed_var = lazy_vesta_msm_fixed_var,
+    .msm_fixed_var_many = lazy_vesta_msm_fixed_var_many,
 };
 
 static void install_vesta(const struct pasta_vesta_ops *o) {
@@ -1018,6 +1026,7 @@ static void install_vesta(const struct pasta_vesta_ops *o) {
     atomic_store_explicit(&pasta_api_vesta.msm_fixed_size, o->msm_fixed_size, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_fixed_build, o->msm_fixed_build, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_fixed_var, o->msm_fixed_var, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_vesta.msm_fixed_var_many, o->msm_fixed_var_many, memory_order_relaxed);
 }
 
 void pasta_vesta_identity(pasta_vesta_jacobian *r) { atomic_load_explicit(&pasta_api_vesta.identity, memory_order_relaxed)(r); }
@@ -1062,6 +1071,7 @@ int pasta_vesta_msm_bytes_var(pasta_vesta_jacobian *r, const pasta_vesta_affine 
 size_t pasta_vesta_msm_fixed_size(size_t n, int c) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_size, memory_order_relaxed)(n, c); }
 int pasta_vesta_msm_fixed_build(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 int pasta_vesta_msm_fixed_var(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
+int pasta_vesta_msm_fixed_var_many(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t count, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_var_many, memory_order_relaxed)(r, table, scalars, count, n, threads); }
 
 void pasta_api_install(const pasta_ops *t) {
     install_fp(t->fp);

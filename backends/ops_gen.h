@@ -193,6 +193,7 @@ struct pasta_pallas_ops {
     size_t (*msm_fixed_size)(size_t n, int c);
     int (*msm_fixed_build)(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads);
     int (*msm_fixed_var)(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads);
+    int (*msm_fixed_var_many)(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t count, size_t n, int threads);
     /* curves/curve_list.h PASTA_CURVE_INTERNAL_OPS (internal) */
     void (*sswu_iso)(pasta_pallas_jacobian *r, const pasta_fp *u);
     void (*mul_noglv)(pasta_pallas_jacobian *r, const pasta_pallas_jacobian *a, const pasta_fq *k);
@@ -247,6 +248,7 @@ struct pasta_vesta_ops {
     size_t (*msm_fixed_size)(size_t n, int c);
     int (*msm_fixed_build)(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads);
     int (*msm_fixed_var)(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads);
+    int (*msm_fixed_var_many)(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t count, size_t n, int threads);
     /* curves/curve_list.h PASTA_CURVE_INTERNAL_OPS (internal) */
     void (*sswu_iso)(pasta_vesta_jacobian *r, const pasta_fq *u);
     void (*mul_noglv)(pasta_vesta_jacobian *r, const pasta_vesta_jacobian *a, const pasta_fp *k);

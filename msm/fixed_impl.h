@@ -327,6 +327,19 @@ PASTA_TFN int CV(msm_fixed_bsplit)(JAC *r, const AFF *tab, const SE *scalars, si
     return PASTA_OK;
 }
 
+/* The checks of include/pasta/msm.h for n > 0 scalars over `table`: PASTA_OK (its header
+ * in *h) or PASTA_ERR_INVALID_ARG. */
+PASTA_TFN int CV(msm_fixed_check)(CV(msm_table_hdr) *h, const PASTA_T_tab *table,
+                                  const SE *scalars, size_t n) {
+    if (table == NULL || scalars == NULL || ((uintptr_t)(const void *)table & 7) != 0)
+        return PASTA_ERR_INVALID_ARG;
+    memcpy(h, table, sizeof *h);
+    if (h->magic != PASTA_MSM_TABLE_MAGIC || n > h->n || h->c < 1 || h->c > PASTA_MSM_MAX_C ||
+        h->nwin != (uint32_t)pasta_msm_nwin(256, (int)h->c))
+        return PASTA_ERR_INVALID_ARG;
+    return PASTA_OK;
+}
+
 PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scalars, size_t n,
                                 int threads) {
     if (threads < 0) return PASTA_ERR_INVALID_ARG;
@@ -334,13 +347,8 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
         CV(identity)(r);
         return PASTA_OK;
     }
-    if (table == NULL || scalars == NULL || ((uintptr_t)(const void *)table & 7) != 0)
-        return PASTA_ERR_INVALID_ARG;
     CV(msm_table_hdr) h;
-    memcpy(&h, table, sizeof h);
-    if (h.magic != PASTA_MSM_TABLE_MAGIC || n > h.n || h.c < 1 || h.c > PASTA_MSM_MAX_C ||
-        h.nwin != (uint32_t)pasta_msm_nwin(256, (int)h.c))
-        return PASTA_ERR_INVALID_ARG;
+    if (CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK) return PASTA_ERR_INVALID_ARG;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
     if (threads > 1) { /* split by buckets where it applies, else by point chunks below */
@@ -389,6 +397,49 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     pasta_free(mem);
     CV(to_affine_var)(&a, &acc);
     CV(from_affine)(r, &a);
+    return PASTA_OK;
+}
+
+/* Several MSMs over one table: whole MSMs as one-thread tasks, claimed one by one, while
+ * at least T are left; the rest one after the other, each on all threads. Each r[j] is
+ * normalised (Z = 1), so the bytes do not depend on the split. */
+typedef struct {
+    JAC *r;
+    const PASTA_T_tab *table;
+    const SE *scalars;
+    size_t n;
+    int rc[PASTA_MSM_MAX_THREADS];
+} CV(msm_many_ctx);
+
+PASTA_TFN void CV(msm_many_task)(void *ctx, size_t j) {
+    CV(msm_many_ctx) *m = ctx;
+    int rc = CV(msm_fixed_var)(&m->r[j], m->table, m->scalars + j * m->n, m->n, 1);
+    if (rc != PASTA_OK) m->rc[j % PASTA_MSM_MAX_THREADS] = rc;
+}
+
+PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE *scalars,
+                                     size_t count, size_t n, int threads) {
+    if (threads < 0 || (count > 0 && r == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (count == 0) return PASTA_OK;
+    if (n > 0 && count > SIZE_MAX / n) return PASTA_ERR_INVALID_ARG;
+    if (threads == 0) threads = pasta_threads_default();
+    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    /* the arguments as msm_fixed_var checks them, before anything is written */
+    CV(msm_table_hdr) h;
+    if (n > 0 && CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK)
+        return PASTA_ERR_INVALID_ARG;
+    int rc;
+    size_t T = (size_t)threads, whole = threads > 1 ? count / T * T : 0;
+    if (whole > 0) {
+        CV(msm_many_ctx) m = {r, table, scalars, n, {0}};
+        pasta_parallel_for_dyn(whole, threads, CV(msm_many_task), &m);
+        for (size_t t = 0; t < PASTA_MSM_MAX_THREADS && t < whole; t++)
+            if (m.rc[t] != PASTA_OK) return m.rc[t];
+    }
+    for (size_t j = whole; j < count; j++) {
+        rc = CV(msm_fixed_var)(&r[j], table, scalars + j * n, n, threads);
+        if (rc != PASTA_OK) return rc;
+    }
     return PASTA_OK;
 }
 

@@ -16,7 +16,10 @@
     R(int, msm_fixed_build,                                                               \
       (TABW(table), INA(aff, bases), VAL(size, n), VAL(int, c), VAL(int, threads)))       \
     R(int, msm_fixed_var,                                                                 \
-      (OUT(jac, r), TABR(table), INA(se, scalars), VAL(size, n), VAL(int, threads)))
+      (OUT(jac, r), TABR(table), INA(se, scalars), VAL(size, n), VAL(int, threads)))      \
+    R(int, msm_fixed_var_many,                                                            \
+      (OUTA(jac, r), TABR(table), INA(se, scalars), VAL(size, count), VAL(size, n),       \
+       VAL(int, threads)))
 
 /* Internal entries (tests, benchmarks): msm_var_opt is msm_var with the window size c
  * (0: the rule of msm_window) and PASTA_MSM_F_* flags forced. */

@@ -58,6 +58,39 @@ static int ck_commit_table(const halo2_commit_key *ck, const pasta_vesta_msm_tab
     return rc;
 }
 
+/* r[j] = sum vals[j][i] base[i] + blinds[j] w, j < count, as one batch: pasta's
+ * msm_fixed_var_many (whole MSMs one per thread while at least T are left). */
+static int ck_commit_many_table(const halo2_commit_key *ck, const pasta_vesta_msm_table *table,
+                                pasta_vesta_affine *r, const pasta_fp *const *vals,
+                                const pasta_fp *const *blinds, size_t count, int threads) {
+    const size_t m = ck->n + 1;
+    if (count == 0) return PASTA_OK;
+    pasta_fp *s = malloc(count * m * sizeof *s);
+    pasta_vesta_jacobian *j = malloc(count * sizeof *j);
+    int rc = s && j ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (size_t i = 0; rc == PASTA_OK && i < count; i++) {
+        memcpy(s + i * m, vals[i], ck->n * sizeof *s);
+        s[i * m + ck->n] = *blinds[i];
+    }
+    if (rc == PASTA_OK) rc = pasta_vesta_msm_fixed_var_many(j, table, s, count, m, threads);
+    for (size_t i = 0; rc == PASTA_OK && i < count; i++)
+        pasta_vesta_to_affine_var(&r[i], &j[i]);
+    free(s), free(j);
+    return rc;
+}
+
+int halo2_ck_commit_many(const halo2_commit_key *ck, pasta_vesta_affine *r,
+                         const pasta_fp *const *coeffs, const pasta_fp *const *blinds,
+                         size_t count, int threads) {
+    return ck_commit_many_table(ck, ck->g_table, r, coeffs, blinds, count, threads);
+}
+
+int halo2_ck_commit_lagrange_many(const halo2_commit_key *ck, pasta_vesta_affine *r,
+                                  const pasta_fp *const *values, const pasta_fp *const *blinds,
+                                  size_t count, int threads) {
+    return ck_commit_many_table(ck, ck->lagrange_table, r, values, blinds, count, threads);
+}
+
 int halo2_ck_commit(const halo2_commit_key *ck, pasta_vesta_affine *r, const pasta_fp *coeffs,
                     const pasta_fp *blind, int threads) {
     return ck_commit_table(ck, ck->g_table, r, coeffs, blind, threads);

@@ -111,20 +111,25 @@ int halo2_lookups_commit_permuted(prover *p) {
                                &cd->lk_tab[(size_t)l * n + start]);
             }
         }
+        /* every lookup's permuted pair and blinds (halo2's RNG order), their 2 L
+         * commitments as one batch, then per lookup A', S' written and transformed */
+        const pasta_fp *vals[2 * HALO2_MAX_LOOKUPS], *blinds[2 * HALO2_MAX_LOOKUPS];
+        pasta_vesta_affine c[2 * HALO2_MAX_LOOKUPS];
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
-            const size_t o = (size_t)l * n, O = (size_t)l * p->N;
-            pasta_vesta_affine ca, cs_;
+            const size_t o = (size_t)l * n;
             rc = permute_pair(p, &cd->lk_in[o], &cd->lk_tab[o], &cd->lk_a[o], &cd->lk_s[o]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_a_blind[l]);
-            if (rc == PASTA_OK)
-                rc = halo2_ck_commit_lagrange(p->ck, &ca, &cd->lk_a[o], &cd->lk_a_blind[l],
-                                              p->threads);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_s_blind[l]);
-            if (rc == PASTA_OK)
-                rc = halo2_ck_commit_lagrange(p->ck, &cs_, &cd->lk_s[o], &cd->lk_s_blind[l],
-                                              p->threads);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &ca);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &cs_);
+            vals[2 * l] = &cd->lk_a[o], blinds[2 * l] = &cd->lk_a_blind[l];
+            vals[2 * l + 1] = &cd->lk_s[o], blinds[2 * l + 1] = &cd->lk_s_blind[l];
+        }
+        if (rc == PASTA_OK)
+            rc = halo2_ck_commit_lagrange_many(p->ck, c, vals, blinds,
+                                               2 * (size_t)cs->n_lookups, p->threads);
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
+            const size_t o = (size_t)l * n, O = (size_t)l * p->N;
+            rc = halo2_write_point(&p->w, &c[2 * l]);
+            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[2 * l + 1]);
             if (rc == PASTA_OK)
                 rc = halo2_to_poly_and_coset(p, &cd->lk_a[o], &cd->lk_a_polys[o],
                                              &cd->lk_a_cosets[O]);
@@ -166,29 +171,36 @@ int halo2_lookups_commit_product(prover *p) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
     if (cs->n_lookups == 0) return PASTA_OK;
-    pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den),
-             *z = malloc(n * sizeof *z);
-    int rc = (num && den && z) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den);
+    int rc = (num && den) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
+        /* every lookup's z (into lk_z_polys, transformed in place below), then the
+         * commitments as one batch, then the cosets (halo2's RNG and transcript order) */
+        const pasta_fp *zs[HALO2_MAX_LOOKUPS], *blinds[HALO2_MAX_LOOKUPS];
+        pasta_vesta_affine c[HALO2_MAX_LOOKUPS];
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
             const size_t o = (size_t)l * n;
+            pasta_fp *z = &cd->lk_z_polys[o];
             lkp_ctx lc = {p, cd, o, num, den};
             halo2_par_for(n, p->nthreads, lkp_rows, &lc);
             rc = pasta_fp_grand_product_par(z, num, den, n, p->threads);
             for (size_t r = n - (size_t)p->blinding; rc == PASTA_OK && r < n; r++)
                 rc = halo2_random_fp(p, &z[r]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_z_blind[l]);
-            pasta_vesta_affine c;
-            if (rc == PASTA_OK)
-                rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->lk_z_blind[l], p->threads);
-            if (rc == PASTA_OK)
-                rc = halo2_to_poly_and_coset(p, z, &cd->lk_z_polys[o],
-                                             &cd->lk_z_cosets[(size_t)l * p->N]);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
+            zs[l] = z, blinds[l] = &cd->lk_z_blind[l];
+        }
+        if (rc == PASTA_OK)
+            rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, (size_t)cs->n_lookups,
+                                               p->threads);
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
+            const size_t o = (size_t)l * n;
+            rc = halo2_to_poly_and_coset(p, &cd->lk_z_polys[o], &cd->lk_z_polys[o],
+                                         &cd->lk_z_cosets[(size_t)l * p->N]);
+            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[l]);
         }
     }
-    free(num), free(den), free(z);
+    free(num), free(den);
     return rc;
 }
 

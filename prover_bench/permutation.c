@@ -51,8 +51,8 @@ int halo2_permutation_commit(prover *p) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
     pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den);
-    pasta_fp *z = malloc(n * sizeof *z), *omega_pow = malloc(n * sizeof *omega_pow);
-    int rc = (num && den && z && omega_pow) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    pasta_fp *omega_pow = malloc(n * sizeof *omega_pow);
+    int rc = (num && den && omega_pow) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
     if (rc == PASTA_OK) { /* β ω^row */
         omega_pow[0] = p->beta;
         for (size_t r = 1; r < n; r++)
@@ -63,6 +63,10 @@ int halo2_permutation_commit(prover *p) {
         pasta_fp last_z, delta_pow;
         pasta_fp_one(&last_z);
         pasta_fp_one(&delta_pow);
+        /* every set's z (into z_polys: turned into coefficients in place below), then
+         * their commitments as one batch, then the cosets; the RNG and transcript see
+         * halo2's order */
+        const pasta_fp *zs[HALO2_MAX_SETS], *blinds[HALO2_MAX_SETS];
         for (int s = 0; rc == PASTA_OK && s < p->nsets; s++) {
             const int lo = s * p->chunk;
             const int hi = lo + p->chunk < cs->n_perm_columns ? lo + p->chunk
@@ -72,6 +76,7 @@ int halo2_permutation_commit(prover *p) {
                 dp[c - lo] = delta_pow;
                 pasta_fp_mul(&delta_pow, &delta_pow, &pasta_fp_DELTA);
             }
+            pasta_fp *z = &cd->z_polys[(size_t)s * n];
             perm_ctx pc = {p, ci, lo, hi, dp, omega_pow, num, den};
             halo2_par_for(n, p->nthreads, perm_rows, &pc);
             rc = pasta_fp_grand_product_par(z, num, den, n, p->threads);
@@ -82,16 +87,19 @@ int halo2_permutation_commit(prover *p) {
             if (rc != PASTA_OK) break;
             last_z = z[n - (size_t)(p->blinding + 1)];
             rc = halo2_random_fp(p, &cd->z_blinds[s]);
-            pasta_vesta_affine c;
-            if (rc == PASTA_OK)
-                rc = halo2_ck_commit_lagrange(p->ck, &c, z, &cd->z_blinds[s], p->threads);
-            if (rc == PASTA_OK)
-                rc = halo2_to_poly_and_coset(p, z, &cd->z_polys[(size_t)s * n],
-                                             &cd->z_cosets[(size_t)s * p->N]);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
+            zs[s] = z, blinds[s] = &cd->z_blinds[s];
+        }
+        pasta_vesta_affine c[HALO2_MAX_SETS];
+        if (rc == PASTA_OK)
+            rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, (size_t)p->nsets,
+                                               p->threads);
+        for (int s = 0; rc == PASTA_OK && s < p->nsets; s++) {
+            pasta_fp *z = &cd->z_polys[(size_t)s * n];
+            rc = halo2_to_poly_and_coset(p, z, z, &cd->z_cosets[(size_t)s * p->N]);
+            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[s]);
         }
     }
-    free(num), free(den), free(z), free(omega_pow);
+    free(num), free(den), free(omega_pow);
     return rc;
 }
 

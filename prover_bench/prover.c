@@ -127,7 +127,7 @@ int halo2_random_poly(prover *p, pasta_fp *s, size_t n) {
 
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
                             pasta_fp *coset) {
-    memcpy(poly, values, p->n * sizeof *poly);
+    if (poly != values) memcpy(poly, values, p->n * sizeof *poly);
     TRY(pasta_fp_intt(p->d, poly, p->n, p->threads));
     return pasta_fp_coeff_to_extended(p->d, coset, poly, p->n, p->threads);
 }
@@ -194,9 +194,11 @@ static int commit_advice(prover *p, const halo2_witness *wit) {
             for (size_t r = unusable; r < p->n; r++)
                 TRY(halo2_random_fp(p, &cd->adv_values[(size_t)a * p->n + r]));
         for (int a = 0; a < cs->num_advice; a++) TRY(halo2_random_fp(p, &cd->adv_blinds[a]));
+        const pasta_fp *vals[HALO2_MAX_COLUMNS], *blinds[HALO2_MAX_COLUMNS];
         for (int a = 0; a < cs->num_advice; a++)
-            TRY(halo2_ck_commit_lagrange(p->ck, &c[a], &cd->adv_values[(size_t)a * p->n],
-                                         &cd->adv_blinds[a], p->threads));
+            vals[a] = &cd->adv_values[(size_t)a * p->n], blinds[a] = &cd->adv_blinds[a];
+        TRY(halo2_ck_commit_lagrange_many(p->ck, c, vals, blinds, (size_t)cs->num_advice,
+                                          p->threads));
         for (int a = 0; a < cs->num_advice; a++) TRY(halo2_write_point(&p->w, &c[a]));
         for (int a = 0; a < cs->num_advice; a++)
             TRY(halo2_to_poly_and_coset(p, &cd->adv_values[(size_t)a * p->n],

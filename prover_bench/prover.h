@@ -39,6 +39,15 @@ int halo2_ck_commit(const halo2_commit_key *ck, pasta_vesta_affine *r, const pas
 /* r = sum values[i] g_lagrange[i] + blind w (params.commit_lagrange). */
 int halo2_ck_commit_lagrange(const halo2_commit_key *ck, pasta_vesta_affine *r,
                              const pasta_fp *values, const pasta_fp *blind, int threads);
+/* count commitments at once (r[j] of coeffs[j] or values[j] with blinds[j]): one batch of
+ * fixed-base MSMs, whole MSMs one per thread while at least `threads` are left; the same
+ * points as count single calls. Scratch: count (n + 1) scalars. */
+int halo2_ck_commit_many(const halo2_commit_key *ck, pasta_vesta_affine *r,
+                         const pasta_fp *const *coeffs, const pasta_fp *const *blinds,
+                         size_t count, int threads);
+int halo2_ck_commit_lagrange_many(const halo2_commit_key *ck, pasta_vesta_affine *r,
+                                  const pasta_fp *const *values, const pasta_fp *const *blinds,
+                                  size_t count, int threads);
 
 /* ---- One circuit instance's witness.
  *   advice:    cs->num_advice columns of n values each, column-major (advice[c * n + row],

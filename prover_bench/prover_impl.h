@@ -73,7 +73,7 @@ int halo2_random_fp(prover *p, pasta_fp *r);
 /* n elements as n halo2_random_fp calls make them (the RNG's bytes in one call, mapped on
  * the threads). */
 int halo2_random_poly(prover *p, pasta_fp *s, size_t n);
-/* values (n) -> coefficients (n) -> coset (N) */
+/* values (n) -> coefficients (n) -> coset (N); poly may be values (in place) */
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
                             pasta_fp *coset);
 /* Circuit instance ci's columns for the programs: on the rows (lagrange = 1: values, n per

@@ -73,9 +73,10 @@ int halo2_vanishing_commit_h(prover *p) {
     halo2_phase_end(p, HALO2_PH_QUOTIENT_NTT);
     pasta_vesta_affine c[HALO2_MAX_H];
     for (int i = 0; i < p->nh; i++) TRY(halo2_random_fp(p, &p->h_blinds[i]));
+    const pasta_fp *pieces[HALO2_MAX_H], *blinds[HALO2_MAX_H];
     for (int i = 0; i < p->nh; i++)
-        TRY(halo2_ck_commit(p->ck, &c[i], &p->h[(size_t)i * p->n], &p->h_blinds[i],
-                            p->threads));
+        pieces[i] = &p->h[(size_t)i * p->n], blinds[i] = &p->h_blinds[i];
+    TRY(halo2_ck_commit_many(p->ck, c, pieces, blinds, (size_t)p->nh, p->threads));
     for (int i = 0; i < p->nh; i++) TRY(halo2_write_point(&p->w, &c[i]));
     return PASTA_OK;
 }

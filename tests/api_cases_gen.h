@@ -2627,6 +2627,25 @@ static void check_pallas_msm_fixed_var(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_pallas_msm_fixed_var_many(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_pallas_msm_fixed_var_many";
+    pasta_pallas_jacobian r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    const pasta_pallas_msm_table *table = gen_pallas_msm_table(t, g, it);
+    pasta_fq scalars[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq(t, g, it, &scalars[i_]);
+    size_t count = (size_t)gen_val_size(g);
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_pallas_msm_fixed_var_many(r_p, table, scalars, count, n, threads);
+    int ret_r = t->pallas->msm_fixed_var_many(r_r, table, scalars, count, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
 static void (*const checks_pallas[])(const pasta_ops *, tu_rng *, int) = {
     check_pallas_identity,
     check_pallas_generator,
@@ -2670,6 +2689,7 @@ static void (*const checks_pallas[])(const pasta_ops *, tu_rng *, int) = {
     check_pallas_msm_fixed_size,
     check_pallas_msm_fixed_build,
     check_pallas_msm_fixed_var,
+    check_pallas_msm_fixed_var_many,
 };
 
 static void check_vesta_identity(const pasta_ops *t, tu_rng *g, int it) {
@@ -3297,6 +3317,25 @@ static void check_vesta_msm_fixed_var(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_vesta_msm_fixed_var_many(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_vesta_msm_fixed_var_many";
+    pasta_vesta_jacobian r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    const pasta_vesta_msm_table *table = gen_vesta_msm_table(t, g, it);
+    pasta_fp scalars[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp(t, g, it, &scalars[i_]);
+    size_t count = (size_t)gen_val_size(g);
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_vesta_msm_fixed_var_many(r_p, table, scalars, count, n, threads);
+    int ret_r = t->vesta->msm_fixed_var_many(r_r, table, scalars, count, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
 static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
     check_vesta_identity,
     check_vesta_generator,
@@ -3340,7 +3379,8 @@ static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
     check_vesta_msm_fixed_size,
     check_vesta_msm_fixed_build,
     check_vesta_msm_fixed_var,
+    check_vesta_msm_fixed_var_many,
 };
 
 /* Public list entries of all four instances. */
-#define API_CASES 200
+#define API_CASES 202

@@ -509,6 +509,13 @@ static void T(fixed)(const pasta_ops *o) {
     free(k2);
 }
 
+static int T(zero_bytes)(const void *p, size_t len) {
+    const unsigned char *c = p;
+    for (size_t i = 0; i < len; i++)
+        if (c[i] != 0) return 0;
+    return 1;
+}
+
 /* Fixed base on several threads (split by buckets, or by point chunks where the digits
  * crowd into a few buckets): random, tiny (0..2) and 20-bit scalars, several window
  * sizes; equal to the naive sum (and so to one thread's bytes). */
@@ -545,6 +552,55 @@ static void T(fixed_split)(const pasta_ops *o) {
     }
     free(b);
     free(k);
+}
+
+/* A batch over one table (msm_fixed_var_many): count MSMs against msm_fixed_var's bytes,
+ * at 1..4 threads (whole MSMs one per thread, the rest split), and the argument errors. */
+static void T(fixed_many)(const pasta_ops *o) {
+    tu_rng r;
+    tu_rng_init(&r, tu_seed() ^ 0x6d61);
+    const size_t n = 129, cmax = 5;
+    AFF *b = T(rand_bases)(o, n, &r);
+    SE *k = calloc(cmax * n, sizeof *k);
+    JAC *want = calloc(cmax, sizeof *want), *got = calloc(cmax, sizeof *got);
+    cr_assert(k != NULL && want != NULL && got != NULL);
+    for (size_t i = 0; i < cmax * n; i++) T(rand_scalar)(o, &k[i], &r);
+    SO(o)->from_u64(&k[n + 7], 0); /* a zero and a small scalar in the second MSM */
+    SO(o)->from_u64(&k[n + 8], 3);
+    TAB *t = T(build)(o, b, n, 0, 2);
+    for (size_t j = 0; j < cmax; j++)
+        cr_assert_eq(CO(o)->msm_fixed_var(&want[j], t, k + j * n, n, 1), PASTA_OK);
+    for (size_t count = 0; count <= cmax; count++)
+        for (int th = 0; th <= 4; th++) {
+            memset(got, 0, cmax * sizeof *got);
+            cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, count, n, th), PASTA_OK);
+            cr_assert(memcmp(got, want, count * sizeof *got) == 0,
+                      "%s fixed many: count %zu, %d threads", CNAME, count, th);
+            for (size_t j = count; j < cmax; j++) /* nothing beyond count */
+                cr_assert(T(zero_bytes)(&got[j], sizeof got[j]));
+        }
+    /* a prefix of the table's bases: n - 1 */
+    cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, 3, n - 1, 2), PASTA_OK);
+    for (size_t j = 0; j < 3; j++) {
+        JAC one;
+        cr_assert_eq(CO(o)->msm_fixed_var(&one, t, k + j * (n - 1), n - 1, 1), PASTA_OK);
+        cr_assert(memcmp(&got[j], &one, sizeof one) == 0, "prefix %zu", j);
+    }
+    /* errors: nothing written */
+    memset(got, 0, cmax * sizeof *got);
+    cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, 2, n + 1, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, 2, n, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var_many(NULL, t, k, 2, n, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var_many(got, NULL, k, 2, n, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, NULL, 2, n, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, SIZE_MAX / 2, 4, 2),
+                 PASTA_ERR_INVALID_ARG);
+    for (size_t j = 0; j < cmax; j++) cr_assert(T(zero_bytes)(&got[j], sizeof got[j]));
+    free(t);
+    free(b);
+    free(k);
+    free(want);
+    free(got);
 }
 #undef TAB
 

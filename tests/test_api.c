@@ -8,9 +8,12 @@
 
 #include "testutil.h"
 
-#define API_NA 16   /* capacity of every array argument; sizes are drawn in [0, API_NA/2] */
-#define API_ITERS 6 /* input sets per entry and backend */
-#define API_TAB_BYTES (192 * 1024) /* a fixed-base table of API_NA bases, any window */
+#define API_NS 8 /* sizes are drawn in [0, API_NS] */
+#define API_NA \
+    64 /* capacity of every array argument: API_NS^2 (msm_fixed_var_many's count n) */
+#define API_ITERS 6                /* input sets per entry and backend */
+#define API_NT 16                  /* bases of the fixed-base tables (msm/) */
+#define API_TAB_BYTES (192 * 1024) /* a fixed-base table of API_NT bases, any window */
 
 static const char *api_op;
 static long api_checked;
@@ -36,8 +39,9 @@ static void gen_bytes(uint8_t *b, size_t n, tu_rng *g, int it) {
 
 static int gen_val_int(tu_rng *g) { return (int)(tu_next(g) & 1); }
 static uint64_t gen_val_u64(tu_rng *g) { return tu_next(g); }
-/* At most API_NA/2, so that an output of na + nb - 1 elements (poly_mul) fits. */
-static size_t gen_val_size(tu_rng *g) { return (size_t)(tu_next(g) % (API_NA / 2 + 1)); }
+/* At most API_NS: an output of na + nb - 1 elements (poly_mul) fits, and count n
+ * (msm_fixed_var_many) elements. */
+static size_t gen_val_size(tu_rng *g) { return (size_t)(tu_next(g) % (API_NS + 1)); }
 
 /* Field elements: from 64 random bytes, the zero element once (iteration 0). */
 static void gen_field_bytes(uint8_t b[64], tu_rng *g, int it) {
@@ -135,24 +139,24 @@ static void api_dom_same_fq(const pasta_ops *t, pasta_fq_domain *p, pasta_fq_dom
     t->fq->domain_free(r);
 }
 
-/* Fixed-base MSM tables (msm/): built from API_NA random bases. */
+/* Fixed-base MSM tables (msm/): built from API_NT random bases (n above that: an error). */
 static const pasta_pallas_msm_table *gen_pallas_msm_table(const pasta_ops *t, tu_rng *g,
                                                           int it) {
     static uint64_t m[API_TAB_BYTES / 8];
-    pasta_pallas_affine b[API_NA];
-    for (int i = 0; i < API_NA; i++) gen_pallas_affine(t, g, it, &b[i]);
+    pasta_pallas_affine b[API_NT];
+    for (int i = 0; i < API_NT; i++) gen_pallas_affine(t, g, it, &b[i]);
     cr_assert_eq(t->pallas->msm_fixed_build((pasta_pallas_msm_table *)(void *)m, sizeof m, b,
-                                            API_NA, 0, 1),
+                                            API_NT, 0, 1),
                  PASTA_OK);
     return (const pasta_pallas_msm_table *)(const void *)m;
 }
 static const pasta_vesta_msm_table *gen_vesta_msm_table(const pasta_ops *t, tu_rng *g,
                                                         int it) {
     static uint64_t m[API_TAB_BYTES / 8];
-    pasta_vesta_affine b[API_NA];
-    for (int i = 0; i < API_NA; i++) gen_vesta_affine(t, g, it, &b[i]);
+    pasta_vesta_affine b[API_NT];
+    for (int i = 0; i < API_NT; i++) gen_vesta_affine(t, g, it, &b[i]);
     cr_assert_eq(t->vesta->msm_fixed_build((pasta_vesta_msm_table *)(void *)m, sizeof m, b,
-                                           API_NA, 0, 1),
+                                           API_NT, 0, 1),
                  PASTA_OK);
     return (const pasta_vesta_msm_table *)(const void *)m;
 }

@@ -49,7 +49,9 @@ static int msm_light(void) {
     Test(B, pallas_fixed) { t_pallas_fixed(tu_backend_or_skip(BID)); }               \
     Test(B, vesta_fixed) { t_vesta_fixed(tu_backend_or_skip(BID)); }                 \
     Test(B, pallas_fixed_split) { t_pallas_fixed_split(tu_backend_or_skip(BID)); }   \
-    Test(B, vesta_fixed_split) { t_vesta_fixed_split(tu_backend_or_skip(BID)); }
+    Test(B, vesta_fixed_split) { t_vesta_fixed_split(tu_backend_or_skip(BID)); }     \
+    Test(B, pallas_fixed_many) { t_pallas_fixed_many(tu_backend_or_skip(BID)); }     \
+    Test(B, vesta_fixed_many) { t_vesta_fixed_many(tu_backend_or_skip(BID)); }
 
 MSM_TESTS(msm_portable, PASTA_BACKEND_PORTABLE)
 MSM_TESTS(msm_x86_64_asm, PASTA_BACKEND_X86_64_ASM)

@@ -2369,6 +2369,16 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    pub fn pasta_pallas_msm_fixed_var_many(
+        r: *mut pasta_pallas_jacobian,
+        table: *const pasta_pallas_msm_table,
+        scalars: *const pasta_fq,
+        count: usize,
+        n: usize,
+        threads: ::std::os::raw::c_int,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     pub fn pasta_vesta_msm_var(
         r: *mut pasta_vesta_jacobian,
         bases: *const pasta_vesta_affine,
@@ -2404,6 +2414,16 @@ extern "C" {
         r: *mut pasta_vesta_jacobian,
         table: *const pasta_vesta_msm_table,
         scalars: *const pasta_fp,
+        n: usize,
+        threads: ::std::os::raw::c_int,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_vesta_msm_fixed_var_many(
+        r: *mut pasta_vesta_jacobian,
+        table: *const pasta_vesta_msm_table,
+        scalars: *const pasta_fp,
+        count: usize,
         n: usize,
         threads: ::std::os::raw::c_int,
     ) -> ::std::os::raw::c_int;

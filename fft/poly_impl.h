@@ -458,18 +458,17 @@ PASTA_TFN int F(grand_product)(FE *z, const FE *num, const FE *den, size_t n) {
  * after the first times their carry, [len_0, n) split again over all tasks. Field
  * products are exact, so the bytes are F(grand_product)'s. */
 struct F(gprod_ctx) {
-    FE *z;
+    FE *z, *scratch; /* scratch: the batch inversions' prefix products, n elements */
     const FE *num, *den;
     FE total[PASTA_FFT_PROD_TASKS]; /* pass 1: range t's product; then its carry in */
-    int rc[PASTA_FFT_PROD_TASKS];
     size_t n, ntasks;
 };
 PASTA_TFN void F(gprod_pass1)(void *vctx, size_t t) {
     struct F(gprod_ctx) *c = vctx;
     size_t lo, hi;
     pasta_range(c->n, c->ntasks, t, &lo, &hi);
-    c->rc[t] = F(batch_invert)(c->z + lo, c->den + lo, hi - lo);
-    if (c->rc[t] != PASTA_OK) return;
+    F(batch_invert_core)(c->z + lo, c->scratch + lo, sizeof(FE), c->den + lo, sizeof(FE),
+                         hi - lo, 0);
     FE prev = FC(ONE);
     for (size_t i = lo; i < hi; i++) {
         FE inv = c->z[i];
@@ -505,10 +504,13 @@ PASTA_TFN int F(grand_product_par)(FE *z, const FE *num, const FE *den, size_t n
     int nt = n < PASTA_FFT_PROD_MIN ? 1 : (threads == 0 ? pasta_threads_default() : threads);
     if (nt > PASTA_FFT_PROD_TASKS) nt = PASTA_FFT_PROD_TASKS;
     if (nt <= 1) return F(grand_product)(z, num, den, n);
-    struct F(gprod_ctx) c = {.z = z, .num = num, .den = den, .n = n, .ntasks = (size_t)nt};
+    /* one allocation, before anything is written: z is untouched on failure */
+    FE *scratch = pasta_alloc(n * sizeof(FE));
+    if (scratch == NULL) return PASTA_ERR_NO_MEMORY;
+    struct F(gprod_ctx) c = {
+        .z = z, .scratch = scratch, .num = num, .den = den, .n = n, .ntasks = (size_t)nt};
     pasta_parallel_for(c.ntasks, nt, F(gprod_pass1), &c);
-    for (size_t t = 0; t < c.ntasks; t++)
-        if (c.rc[t] != PASTA_OK) return c.rc[t];
+    pasta_free(scratch);
     FE carry = FC(ONE), next;
     for (size_t t = 0; t < c.ntasks; t++) { /* total[t] = prod of totals before t */
         F(mul)(&next, &carry, &c.total[t]);

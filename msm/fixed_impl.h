@@ -421,26 +421,30 @@ PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE 
                                      size_t count, size_t n, int threads) {
     if (threads < 0 || (count > 0 && r == NULL)) return PASTA_ERR_INVALID_ARG;
     if (count == 0) return PASTA_OK;
-    if (n > 0 && count > SIZE_MAX / n) return PASTA_ERR_INVALID_ARG;
+    if ((n > 0 && count > SIZE_MAX / n) || count > SIZE_MAX / sizeof(JAC))
+        return PASTA_ERR_INVALID_ARG;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
     /* the arguments as msm_fixed_var checks them, before anything is written */
     CV(msm_table_hdr) h;
     if (n > 0 && CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK)
         return PASTA_ERR_INVALID_ARG;
-    int rc;
+    /* the results go to r only when every MSM succeeded: r untouched on failure */
+    JAC *res = pasta_alloc(count * sizeof(JAC));
+    if (res == NULL) return PASTA_ERR_NO_MEMORY;
+    int rc = PASTA_OK;
     size_t T = (size_t)threads, whole = threads > 1 ? count / T * T : 0;
     if (whole > 0) {
-        CV(msm_many_ctx) m = {r, table, scalars, n, {0}};
+        CV(msm_many_ctx) m = {res, table, scalars, n, {0}};
         pasta_parallel_for_dyn(whole, threads, CV(msm_many_task), &m);
         for (size_t t = 0; t < PASTA_MSM_MAX_THREADS && t < whole; t++)
-            if (m.rc[t] != PASTA_OK) return m.rc[t];
+            if (m.rc[t] != PASTA_OK) rc = m.rc[t];
     }
-    for (size_t j = whole; j < count; j++) {
-        rc = CV(msm_fixed_var)(&r[j], table, scalars + j * n, n, threads);
-        if (rc != PASTA_OK) return rc;
-    }
-    return PASTA_OK;
+    for (size_t j = whole; rc == PASTA_OK && j < count; j++)
+        rc = CV(msm_fixed_var)(&res[j], table, scalars + j * n, n, threads);
+    if (rc == PASTA_OK) memcpy(r, res, count * sizeof(JAC));
+    pasta_free(res);
+    return rc;
 }
 
 #undef PASTA_MSM_TABLE_MAGIC

@@ -200,19 +200,25 @@ CONTRACT_TESTS(contract_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
 
 /* ---- The fft layer (include/pasta/fft.h): domain_init (its tables, then the batch
  * inversion of the vanishing values), poly_mul (its scratch), grand_product (the batch
- * inversion). The in-place arrays of a failing call keep their values. */
+ * inversion), grand_product_par (its one scratch, on 2 threads). The in-place arrays of a failing call keep their values. */
 #define FFT_CONTRACT(FLD)                                                                   \
     typedef struct {                                                                        \
         const struct pasta_##FLD##_ops *o;                                                  \
-        int which;    /* 0 domain_init, 1 poly_mul, 2 grand_product */                      \
+        int which;    /* 0 domain_init, 1 poly_mul, 2 grand_product, 3 grand_product_par */ \
         bool init_ok; /* domain_init's result, checked and freed inside the call */         \
         pasta_##FLD##_domain d, dom;                                                        \
         pasta_##FLD a[8], b[8], r[16];                                                      \
+        pasta_##FLD ga[1024], gb[1024], gr[1024]; /* 3: the threaded path */                \
     } FLD##_fft_st;                                                                         \
     static void FLD##_fft_setup(void *p) {                                                  \
         FLD##_fft_st *s = p;                                                                \
         memset(&s->d, SENTINEL, sizeof s->d);                                               \
         memset(s->r, SENTINEL, sizeof s->r);                                                \
+        memset(s->gr, SENTINEL, sizeof s->gr);                                              \
+        for (int i = 0; i < 1024; i++) {                                                    \
+            s->o->from_u64(&s->ga[i], (uint64_t)(5 * i + 2));                               \
+            s->o->from_u64(&s->gb[i], (uint64_t)(7 * i + 1));                               \
+        }                                                                                   \
         for (int i = 0; i < 8; i++) {                                                       \
             s->o->from_u64(&s->a[i], (uint64_t)(i + 2));                                    \
             s->o->from_u64(&s->b[i], (uint64_t)(3 * i + 1));                                \
@@ -230,25 +236,30 @@ CONTRACT_TESTS(contract_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
             return rc;                                                                      \
         }                                                                                   \
         case 1: return s->o->poly_mul(&s->dom, s->r, s->a, 8, s->b, 8, 1);                  \
-        default: return s->o->grand_product(s->r, s->a, s->b, 8);                           \
+        case 2: return s->o->grand_product(s->r, s->a, s->b, 8);                            \
+        default: return s->o->grand_product_par(s->gr, s->ga, s->gb, 1024, 2);              \
         }                                                                                   \
     }                                                                                       \
     static bool FLD##_fft_untouched(const void *p) {                                        \
         const FLD##_fft_st *s = p;                                                          \
         return all_bytes(&s->d, sizeof s->d, SENTINEL) &&                                   \
-               all_bytes(s->r, sizeof s->r, SENTINEL);                                      \
+               all_bytes(s->r, sizeof s->r, SENTINEL) &&                                    \
+               all_bytes(s->gr, sizeof s->gr, SENTINEL);                                    \
     }                                                                                       \
     static bool FLD##_fft_correct(const void *p) {                                          \
         const FLD##_fft_st *s = p;                                                          \
         if (s->which == 0) return s->init_ok;                                               \
+        if (s->which == 3) return !all_bytes(s->gr, sizeof s->gr, SENTINEL);                \
         return !all_bytes(s->r, sizeof(s->r[0]) * 8, SENTINEL);                             \
     }                                                                                       \
     static void FLD##_fft_alloc_failures(const struct pasta_##FLD##_ops *o,                 \
                                          const char *who) {                                 \
         static const alloc_case c = {#FLD "_fft", FLD##_fft_setup, FLD##_fft_call,          \
                                      FLD##_fft_untouched, FLD##_fft_correct};               \
-        for (int w = 0; w < 3; w++) {                                                       \
-            FLD##_fft_st s = {.o = o, .which = w};                                          \
+        for (int w = 0; w < 4; w++) {                                                       \
+            static FLD##_fft_st s;                                                          \
+            memset(&s, 0, sizeof s);                                                        \
+            s.o = o, s.which = w;                                                           \
             cr_assert_eq(o->domain_init(&s.dom, 3, 2), PASTA_OK);                           \
             long made = alloc_sweep(&c, &s);                                                \
             cr_log_info("%s %s case %d: %ld allocation(s) swept", who, c.what, w, made);    \
@@ -494,8 +505,9 @@ Test(contract_curve, batch_to_affine_sizes) {
         pasta_##CRV##_affine b[MSM_N];                                                       \
         pasta_##SCL k[MSM_N];                                                                \
         uint8_t kb[32 * MSM_N];                                                              \
-        pasta_##CRV##_msm_table *tab; /* mode 2: fixed base */                               \
-        pasta_##CRV##_jacobian r, want;                                                      \
+        pasta_##SCL k2[2 * MSM_N];    /* mode 3: k twice, a batch of two */                  \
+        pasta_##CRV##_msm_table *tab; /* modes 2, 3: fixed base */                           \
+        pasta_##CRV##_jacobian r, r2[2], want;                                               \
     } CRV##_msm_st;                                                                          \
                                                                                              \
     static void CRV##_msm_init(CRV##_msm_st *s, const pasta_ops *t) {                        \
@@ -508,6 +520,7 @@ Test(contract_curve, batch_to_affine_sizes) {
             t->SCL->from_u64(&s->k[i], 1000003u * i + 7);                                    \
             t->SCL->neg(&s->k[i], &s->k[i]);                                                 \
             t->SCL->to_bytes(s->kb + 32 * i, &s->k[i]);                                      \
+            s->k2[i] = s->k2[MSM_N + i] = s->k[i];                                           \
         }                                                                                    \
         cr_assert_eq(t->CRV->msm_var_opt(&s->want, s->b, s->k, MSM_N, 1, 0,                  \
                                          PASTA_MSM_F_JACOBIAN | PASTA_MSM_F_NOGLV),          \
@@ -516,9 +529,12 @@ Test(contract_curve, batch_to_affine_sizes) {
     static void CRV##_msm_setup(void *p) {                                                   \
         CRV##_msm_st *s = p;                                                                 \
         memset(&s->r, SENTINEL, sizeof s->r);                                                \
+        memset(s->r2, SENTINEL, sizeof s->r2);                                               \
     }                                                                                        \
     static int CRV##_msm_call(void *p) {                                                     \
         CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 3)                                                                   \
+            return s->o->msm_fixed_var_many(s->r2, s->tab, s->k2, 2, MSM_N, s->threads);     \
         if (s->bytes == 2)                                                                   \
             return s->o->msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads);              \
         return s->bytes ? s->o->msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads)         \
@@ -526,6 +542,9 @@ Test(contract_curve, batch_to_affine_sizes) {
     }                                                                                        \
     static int CRV##_msm_pub(void *p) {                                                      \
         CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 3)                                                                   \
+            return pasta_##CRV##_msm_fixed_var_many(s->r2, s->tab, s->k2, 2, MSM_N,          \
+                                                    s->threads);                             \
         if (s->bytes == 2)                                                                   \
             return pasta_##CRV##_msm_fixed_var(&s->r, s->tab, s->k, MSM_N, s->threads);      \
         return s->bytes ? pasta_##CRV##_msm_bytes_var(&s->r, s->b, s->kb, MSM_N, s->threads) \
@@ -533,10 +552,13 @@ Test(contract_curve, batch_to_affine_sizes) {
     }                                                                                        \
     static bool CRV##_msm_untouched(const void *p) {                                         \
         const CRV##_msm_st *s = p;                                                           \
-        return all_bytes(&s->r, sizeof s->r, SENTINEL);                                      \
+        return all_bytes(&s->r, sizeof s->r, SENTINEL) &&                                    \
+               all_bytes(s->r2, sizeof s->r2, SENTINEL);                                     \
     }                                                                                        \
     static bool CRV##_msm_correct(const void *p) {                                           \
         const CRV##_msm_st *s = p;                                                           \
+        if (s->bytes == 3)                                                                   \
+            return s->o->eq(&s->r2[0], &s->want) != 0 && s->o->eq(&s->r2[1], &s->want) != 0; \
         return s->o->eq(&s->r, &s->want) != 0;                                               \
     }                                                                                        \
     static void CRV##_msm_contract(const pasta_ops *t, int public_api) {                     \
@@ -555,8 +577,8 @@ Test(contract_curve, batch_to_affine_sizes) {
         const alloc_case c = {#CRV "_msm", CRV##_msm_setup,                                  \
                               public_api ? CRV##_msm_pub : CRV##_msm_call,                   \
                               CRV##_msm_untouched, CRV##_msm_correct};                       \
-        for (int bytes = 0; bytes < 3; bytes++)                                              \
-            for (int th = 1; th <= 3; th += 2) {                                             \
+        for (int bytes = 0; bytes < 4; bytes++) /* 3: a batch, whole MSMs per thread at 2 */ \
+            for (int th = 1; th <= 3; th += bytes == 3 ? 1 : 2) {                            \
                 s.bytes = bytes;                                                             \
                 s.threads = th;                                                              \
                 cr_assert_geq(alloc_sweep(&c, &s), 1, "msm is expected to allocate");        \

@@ -151,7 +151,8 @@ PASTA_API int pasta_fq_lagrange_rotate(pasta_fq *r, const pasta_fq *a, size_t n,
  *   one batch inversion (allocates n elements). z must not overlap num or den.
  * grand_product_par: grand_product on threads (0 = the default; from 1024 elements up):
  *   per range its own batch inversion and running product, then the ranges times the
- *   products before them; the same bytes, about 1.2 times the multiplications.
+ *   products before them; the same bytes, about 1.2 times the multiplications (allocates
+ *   n elements once, before writing z).
  * poly_eval_many: many polynomials at one point: a holds n coefficients, the rows of
  *   len each (row i: a[i len ..], the last row the n mod len left, if not 0); r[i] =
  *   row i at x for the ceil(n / len) rows. One row: poly_eval_par; more: the powers

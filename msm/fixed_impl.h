@@ -405,23 +405,22 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
  * normalised (Z = 1), so the bytes do not depend on the split. */
 typedef struct {
     JAC *r;
+    int *rc; /* per MSM */
     const PASTA_T_tab *table;
     const SE *scalars;
     size_t n;
-    int rc[PASTA_MSM_MAX_THREADS];
 } CV(msm_many_ctx);
 
 PASTA_TFN void CV(msm_many_task)(void *ctx, size_t j) {
     CV(msm_many_ctx) *m = ctx;
-    int rc = CV(msm_fixed_var)(&m->r[j], m->table, m->scalars + j * m->n, m->n, 1);
-    if (rc != PASTA_OK) m->rc[j % PASTA_MSM_MAX_THREADS] = rc;
+    m->rc[j] = CV(msm_fixed_var)(&m->r[j], m->table, m->scalars + j * m->n, m->n, 1);
 }
 
 PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE *scalars,
                                      size_t count, size_t n, int threads) {
     if (threads < 0 || (count > 0 && r == NULL)) return PASTA_ERR_INVALID_ARG;
     if (count == 0) return PASTA_OK;
-    if ((n > 0 && count > SIZE_MAX / n) || count > SIZE_MAX / sizeof(JAC))
+    if ((n > 0 && count > SIZE_MAX / n) || count > SIZE_MAX / (sizeof(JAC) + sizeof(int)))
         return PASTA_ERR_INVALID_ARG;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
@@ -430,15 +429,15 @@ PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE 
     if (n > 0 && CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK)
         return PASTA_ERR_INVALID_ARG;
     /* the results go to r only when every MSM succeeded: r untouched on failure */
-    JAC *res = pasta_alloc(count * sizeof(JAC));
+    JAC *res = pasta_alloc(count * (sizeof(JAC) + sizeof(int)));
     if (res == NULL) return PASTA_ERR_NO_MEMORY;
     int rc = PASTA_OK;
     size_t T = (size_t)threads, whole = threads > 1 ? count / T * T : 0;
     if (whole > 0) {
-        CV(msm_many_ctx) m = {res, table, scalars, n, {0}};
+        CV(msm_many_ctx) m = {res, (int *)(void *)(res + count), table, scalars, n};
         pasta_parallel_for_dyn(whole, threads, CV(msm_many_task), &m);
-        for (size_t t = 0; t < PASTA_MSM_MAX_THREADS && t < whole; t++)
-            if (m.rc[t] != PASTA_OK) rc = m.rc[t];
+        for (size_t j = 0; j < whole; j++)
+            if (m.rc[j] != PASTA_OK) rc = m.rc[j];
     }
     for (size_t j = whole; rc == PASTA_OK && j < count; j++)
         rc = CV(msm_fixed_var)(&res[j], table, scalars + j * n, n, threads);

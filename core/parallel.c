@@ -30,7 +30,13 @@
 #include <omp.h>
 #endif
 
+/* Set on pool workers: a region started from a task runs inline (the caller holds
+ * pool.submit), and a worker never calls into OpenMP (libomp registers a foreign thread
+ * that calls omp_* as a new root and never frees that block: a leak per worker). */
+static _Thread_local int pool_worker;
+
 int pasta_threads_default(void) {
+    if (pool_worker) return 1; /* regions from a worker's task run inline */
 #ifdef _OPENMP
     int n = omp_get_max_threads();
     return n > 0 ? n : 1;
@@ -190,6 +196,7 @@ static void run_claims(unsigned seq) {
 
 static void *worker_main(void *arg) {
     worker *w = arg;
+    pool_worker = 1;
     for (;;) {
         long spin = pool.nworkers + 1 > online_cores ? spin_throttled : spin_count;
         if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
@@ -288,9 +295,9 @@ static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *c
         run_traced(ntasks, (size_t)threads, task, ctx); /* the model sees the static split */
         return;
     }
-    int inline_only = threads == 1;
+    int inline_only = threads == 1 || pool_worker;
 #ifdef _OPENMP
-    if (omp_in_parallel()) inline_only = 1; /* inside a caller's region: as nested OpenMP */
+    if (!inline_only && omp_in_parallel()) inline_only = 1; /* in a caller's OpenMP region */
 #endif
     if (inline_only || pthread_mutex_trylock(&pool.submit) != 0) {
         for (size_t i = 0; i < ntasks; i++) task(ctx, i);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/parallel.h"
@@ -238,4 +239,29 @@ Test(parallel, ranges_nested) {
         for (int t = 0; t < 4; t++)
             cr_assert_eq(nested[i].calls[t], 1, "outer %d range %d", i, t);
     }
+}
+
+/* A region opened by a task that runs on a pool worker: inline, each task once, with a
+ * default of 1 thread, and without calling into OpenMP (libomp would register the worker
+ * as a new root and keep its block: test_parallel_valgrind runs this test for leaks).
+ * The caller's range waits until the worker has run the other one, so a worker runs it. */
+static int worker_hits[16], worker_default;
+static volatile int worker_done;
+static void worker_task(void *ctx, size_t i) {
+    (void)ctx, (void)i;
+    if (pthread_equal(pthread_self(), caller_id)) {
+        for (int k = 0; k < 20000 && !__atomic_load_n(&worker_done, __ATOMIC_ACQUIRE); k++)
+            nanosleep(&(struct timespec){0, 500000}, NULL); /* 10 s at most */
+        return;
+    }
+    worker_default = pasta_threads_default();
+    pasta_parallel_for(16, 4, count_task, worker_hits);
+    __atomic_store_n(&worker_done, 1, __ATOMIC_RELEASE);
+}
+Test(parallel, worker_nested_region) {
+    caller_id = pthread_self();
+    pasta_parallel_for(2, 2, worker_task, NULL);
+    cr_assert(worker_done, "no pool worker ran a range");
+    cr_assert_eq(worker_default, 1);
+    for (int i = 0; i < 16; i++) cr_assert_eq(worker_hits[i], 1, "inner task %d", i);
 }

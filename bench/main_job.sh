@@ -50,13 +50,15 @@
 #      prover's halo2_create_proof only) per configuration under valgrind --tool=callgrind
 #      (noise-free; the three run in parallel: ~3-4 min on 2 idle cores, most of it
 #      valgrind's params and keygen, not counted); the executables must hold no AVX-512.
-#   --model-cmd CMD: run per configuration with bash -c after the rounds (default: the
-#      thread model, bench/model.sh, 2 traced proofs per point, 5 in full mode; "" for none;
+#   --model-cmd CMD: run with bash -c after the rounds, in paired rounds of its own (2, 6
+#      in full mode): per round once per configuration, C1..Cm then Cm..C1 the next round,
+#      each line one sample (default: the thread model, bench/model.sh, one traced proof
+#      per point and call; an interval from 6 rounds); "" for none;
 #      environment
 #      PASTA_BUILD_DIR, PASTA_BENCH_CONFIG, PASTA_BENCH_BACKEND, PASTA_ACTIONS,
 #      PASTA_MODEL_THREADS (the unmeasured thread counts), PASTA_MODEL_SAMPLES, PASTA_MODEL_JSON: the file it
 #      appends JSON lines to); its lines of suite prover, name orchard_k11 with
-#      "model":true, actions, threads and median_ns give the modelled column (no interval).
+#      "model":true, actions, threads and median_ns give the modelled column.
 # Output: the host (lscpu model name), cores, load; per comparison the seed's tables
 # `Host | Kernel | Fp | Fq` and `Host | 1 thread | 8 threads | instructions`, one row per
 # host recorded in $HOSTS_DIR (default bench/hosts; the latest run of each CPU model, with
@@ -258,15 +260,16 @@ END {
                 med(all[order[i], ctl]), med(all[order[i], cand]), nall[order[i], ctl], nall[order[i], cand],
                 (order[i] in dig) ? dig[order[i]] : "-" >> keys
         }
-        if (K[1] != "e2e") continue
+        if (K[1] != "e2e" && K[1] != "model") continue
+        mdl = K[1] == "model"
         for (j = 1; j <= m; j++) {   # suite prover rows, per configuration
             c = CF[j]; if (!nall[order[i], c]) continue
             n = split(all[order[i], c], V, " "); lo = V[1]; hi = V[1]
             for (x = 2; x <= n; x++) { if (V[x] + 0 < lo + 0) lo = V[x]; if (V[x] + 0 > hi + 0) hi = V[x] }
             a = K[2]; sub(/^orchard_k11 /, "", a); sub(/ action.*/, "", a)
-            printf "{\"suite\":\"prover\",\"name\":\"orchard_k11\",\"backend\":%s,\"field\":null,\"n\":2048,\"threads\":%d,\"median_ns\":%.6g,\"lo_ns\":%.6g,\"hi_ns\":%.6g,\"samples\":%d,\"clock\":\"%s\",\"cpu\":%s,\"config\":%s,\"binary_sha256\":%s,\"actions\":%d,\"digest\":%s,\"proof_bytes\":%d,\"paired_rounds\":true}\n",
-                jstr(be[c]), K[4], med(all[order[i], c]), lo, hi, n, K[4] == 1 ? "thread_cpu" : "wall", jstr(cpu), jstr(c),
-                jstr(psha[c]), a, jstr(dig[order[i]]), bytes[order[i]] >> pj
+            printf "{\"suite\":\"prover\",\"name\":\"orchard_k11\",\"backend\":%s,\"field\":null,\"n\":2048,\"threads\":%d,\"median_ns\":%.6g,\"lo_ns\":%.6g,\"hi_ns\":%.6g,\"samples\":%d,\"clock\":\"%s\",\"cpu\":%s,\"config\":%s,\"binary_sha256\":%s,\"actions\":%d,\"digest\":%s,\"proof_bytes\":%d,\"paired_rounds\":true%s}\n",
+                jstr(be[c]), K[4], med(all[order[i], c]), lo, hi, n, mdl ? "model" : K[4] == 1 ? "thread_cpu" : "wall", jstr(cpu), jstr(c),
+                jstr(psha[c]), a, jstr(dig[order[i]]), bytes[order[i]] + 0, mdl ? ",\"model\":true" : "" >> pj
         }
     }
 }' "$dir/configs.tsv" "$dir/samples.tsv" || { echo "main_job: DIGEST MISMATCH between samples (see above)" >&2; return 1; }
@@ -299,13 +302,14 @@ FILENAME ~ /model.jsonl$/ {
     if (!($1 in st)) next
     split(st[$1], S, " ")   # key n est lo hi sd rsd need
     lo = S[4] == "nan" ? "" : S[4]; hi = S[5] == "nan" ? "" : S[5]
-    ov = $5 + 0 > M["cores"] + 0
+    mdl = $2 == "model"   # the thread model, paired samples: an e2e row, "model":true
+    ov = !mdl && $5 + 0 > M["cores"] + 0
     printf "{\"suite\":\"main_job\",\"phase\":%s,\"name\":%s,\"field\":%s,\"threads\":%d,\"backend\":%s,\"config\":%s,\"control_config\":%s,\"median_ns\":%.6g,\"control_median_ns\":%.6g,\"samples\":%d,\"control_samples\":%d,\"rounds\":%d,\"speedup_pct\":%.3f,\"ratio\":%.6f,\"ratio_lo\":%s,\"ratio_hi\":%s,\"ci_level\":0.95,\"sd_pct\":%s,\"rsd_pct\":%s,\"target_pct\":%s,\"rounds_for_target\":%d,\"oversubscribed\":%s,\"binary_sha256\":%s,\"control_sha256\":%s%s,%s}\n",
-        jstr($2), jstr($3), $4 == "-" ? "null" : jstr($4), $5, jstr(be[$7]), jstr($7), jstr($6), $9, $8, $11, $10, S[2],
+        jstr(mdl ? "e2e" : $2), jstr($3), $4 == "-" ? "null" : jstr($4), $5, jstr(be[$7]), jstr($7), jstr($6), $9, $8, $11, $10, S[2],
         S[3], 1 + S[3] / 100, lo == "" ? "null" : sprintf("%.6f", 1 + lo / 100), hi == "" ? "null" : sprintf("%.6f", 1 + hi / 100),
         jnum(S[6]), jnum(S[7]), M["target"], S[8], ov ? "true" : "false", jstr(sha[$7]), jstr(sha[$6]),
-        $12 == "-" ? "" : ",\"digest\":" jstr($12), common >> json
-    printf "%s,%s,%s,%d,%s,%s,%.6g,%.6g,%d,%.3f,%s,%s,%s,%s,%d,0,\"%s\"\n", $2, $3, $4, $5, $6, $7, $8, $9, S[2], S[3], lo, hi, S[6], S[7], S[8], M["cpu"] >> csv
+        ($12 == "-" ? "" : ",\"digest\":" jstr($12)) (mdl ? ",\"model\":true" : ""), common >> json
+    printf "%s,%s,%s,%d,%s,%s,%.6g,%.6g,%d,%.3f,%s,%s,%s,%s,%d,%d,\"%s\"\n", mdl ? "e2e" : $2, $3, $4, $5, $6, $7, $8, $9, S[2], S[3], lo, hi, S[6], S[7], S[8], mdl, M["cpu"] >> csv
 }
 END {
     for (j = 1; j < m; j++) {
@@ -347,7 +351,7 @@ function label(run, cpu, mode,    s) {
 function cell(run, ctl, w, f, t,    k, s) {
     k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
     if (!(k in P)) return ""
-    s = MOD[k] ? word(P[k]) " (model)" : ci(P[k], LO[k], HI[k])
+    s = !MOD[k] ? ci(P[k], LO[k], HI[k]) : LO[k] == "" ? word(P[k]) " (model)" : ci(P[k], LO[k], HI[k]) " (model)"
     return s
 }
 BEGIN {
@@ -424,12 +428,12 @@ END {
             if (any) out(row)
         }
     }
-    out("\nHost rows: the latest recorded run of each CPU model (bench/hosts/) and this run; \"model\": the thread model`s prediction (no interval); \"model: n/a\": more threads than cores and no model.")
+    out("\nHost rows: the latest recorded run of each CPU model (bench/hosts/) and this run; \"model\": the thread model`s prediction (from one traced proof per build and round, paired as the measured rounds; interval from 6 rounds, none in older runs); \"model: n/a\": more threads than cores and no model.")
 }' "${hostfiles[@]}" "$dir/compare.jsonl"
     # this run: detail tables
     awk -v md="$dir/tables.md" "$AWK_LIB"'
 function out(s) { print s; print s >> md }
-get($0, "suite") == "main_job" && get($0, "phase") != "callgrind" && get($0, "model") != "true" {
+get($0, "suite") == "main_job" && get($0, "phase") != "callgrind" && (get($0, "model") != "true" || get($0, "rounds") != "") {
     if (!hdr) {
         out("\n#### This run: every compared row (times: medians over all samples; rounds n; sd, rsd: per-round sd of ln(ratio) and 1.4826 MAD, %; need: rounds for a half-width of " get($0, "target_pct") "% at rsd)\n")
         out("| Phase | Workload | Field | Threads | control | candidate | control time | candidate time | speed-up [95%] | rounds | sd | rsd | need |")
@@ -437,7 +441,7 @@ get($0, "suite") == "main_job" && get($0, "phase") != "callgrind" && get($0, "mo
         hdr = 1
     }
     lo = get($0, "ratio_lo"); hi = get($0, "ratio_hi")
-    out(sprintf("| %s | %s | %s | %d%s | %s | %s | %s | %s | %s | %d | %.2f | %.2f | %d |", get($0, "phase"), get($0, "name"),
+    out(sprintf("| %s | %s | %s | %d%s | %s | %s | %s | %s | %s | %d | %.2f | %.2f | %d |", get($0, "phase") (get($0, "model") == "true" ? " (model)" : ""), get($0, "name"),
         get($0, "field") == "" ? "-" : get($0, "field"), get($0, "threads"), get($0, "oversubscribed") == "true" ? " (oversubscribed)" : "",
         get($0, "control_config"), get($0, "config"), ns(get($0, "control_median_ns")), ns(get($0, "median_ns")),
         ci(get($0, "speedup_pct"), lo == "" ? "" : (lo - 1) * 100, hi == "" ? "" : (hi - 1) * 100), get($0, "rounds"),
@@ -691,17 +695,37 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
 fi
 
 if [ -n "$MODEL_CMD" ] && [ -n "$TMODEL" ]; then
-    for c in "${CFG[@]}"; do
-        echo "== model ($c, threads $TMODEL): $MODEL_CMD"
-        PASTA_BUILD_DIR=$(dir_of "$c") PASTA_BENCH_CONFIG=$c PASTA_BENCH_BACKEND=$(backend_of "$c") \
-            PASTA_ACTIONS=$ACTIONS PASTA_MODEL_THREADS=$TMODEL PASTA_MODEL_JSON=$OUT/runs/model-$c.jsonl \
-            PASTA_MODEL_SAMPLES=$([ "$MODE" = full ] && echo 5 || echo 2) \
-            bash -c "$MODEL_CMD" > "$OUT/logs/model-$c.log" 2>&1 ||
-            { tail -n 20 "$OUT/logs/model-$c.log" >&2; echo "main_job: model command failed ($c)" >&2; exit 1; }
-        # the configuration of a line: its "config", else this command's
-        [ -f "$OUT/runs/model-$c.jsonl" ] && awk -v c="$c" '/"model":true/ { if ($0 !~ /"config":/) sub(/}$/, ",\"config\":\"" c "\"}"); print }' \
-            "$OUT/runs/model-$c.jsonl" >> "$OUT/model.jsonl"
+    # paired as the measured rounds: per round every configuration once, in order, then
+    # reversed the next round, one traced proof per point each; a line's median_ns is a
+    # sample of phase "model" in samples.tsv (its digest checked as the measured ones')
+    t=$SECONDS
+    MROUNDS=$([ "$MODE" = full ] && echo 6 || echo 2)
+    for r in $(seq 1 "$MROUNDS"); do
+        order=("${CFG[@]}")
+        if [ $((r % 2)) = 0 ]; then
+            order=()
+            for ((i = ${#CFG[@]} - 1; i >= 0; i--)); do order+=("${CFG[$i]}"); done
+        fi
+        echo "== model round $r/$MROUNDS (threads $TMODEL): ${order[*]}"
+        slot=0
+        for c in "${order[@]}"; do
+            slot=$((slot + 1))
+            mj=$OUT/runs/model-$c-$r.jsonl
+            PASTA_BUILD_DIR=$(dir_of "$c") PASTA_BENCH_CONFIG=$c PASTA_BENCH_BACKEND=$(backend_of "$c") \
+                PASTA_ACTIONS=$ACTIONS PASTA_MODEL_THREADS=$TMODEL PASTA_MODEL_JSON=$mj \
+                PASTA_MODEL_SAMPLES=1 \
+                bash -c "$MODEL_CMD" >> "$OUT/logs/model-$c.log" 2>&1 ||
+                { tail -n 20 "$OUT/logs/model-$c.log" >&2; echo "main_job: model command failed ($c)" >&2; exit 1; }
+            [ -f "$mj" ] || continue
+            awk -v r="$r" -v slot="$slot" -v c="$c" -v be="$(backend_of "$c")" "$AWK_LIB"'
+            get($0, "model") == "true" && get($0, "suite") == "prover" && get($0, "name") == "orchard_k11" {
+                a = get($0, "actions") + 0; d = get($0, "digest")
+                printf "model\t%d\t%d\t%s\t%s\torchard_k11 %d action%s\t-\t%d\t%.9g\t%s\t%d\n", r, slot, c, be, a,
+                    a == 1 ? "" : "s", get($0, "threads"), get($0, "median_ns"), d == "" ? "-" : d, get($0, "proof_bytes")
+            }' "$mj" >> "$OUT/samples.tsv"
+        done
     done
+    echo "   model: $((SECONDS - t)) s"
 fi
 
 if [ "$DO_CALLGRIND" = 1 ]; then

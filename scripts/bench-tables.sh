@@ -22,8 +22,8 @@
 # Verdict group: the latest run of each (CPU model, compiler) in the host files (lines
 # "suite":"main_job" of bench/main_job.sh, keyed by "run"); a row per end-to-end workload;
 # per control (asm-mul, then portable) the candidate's speed-up at each thread count,
-# "x.x% faster [lo, hi]" as bench/main_job.sh prints it ("(model)": the thread model, no
-# interval), and the callgrind instruction ratio when the run has one.
+# "x.x% faster [lo, hi]" as bench/main_job.sh prints it ("(model)": the thread model, an
+# interval where its rounds were paired, 6 or more), and the callgrind instruction ratio.
 set -eu
 DOC="" VERDICT=0
 while [ $# -gt 0 ]; do

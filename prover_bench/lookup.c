@@ -126,17 +126,17 @@ int halo2_lookups_commit_permuted(prover *p) {
         if (rc == PASTA_OK)
             rc = halo2_ck_commit_lagrange_many(p->ck, c, vals, blinds,
                                                2 * (size_t)cs->n_lookups, p->threads);
+        pasta_fp *polys[2 * HALO2_MAX_LOOKUPS], *cosets[2 * HALO2_MAX_LOOKUPS];
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
             const size_t o = (size_t)l * n, O = (size_t)l * p->N;
             rc = halo2_write_point(&p->w, &c[2 * l]);
             if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[2 * l + 1]);
-            if (rc == PASTA_OK)
-                rc = halo2_to_poly_and_coset(p, &cd->lk_a[o], &cd->lk_a_polys[o],
-                                             &cd->lk_a_cosets[O]);
-            if (rc == PASTA_OK)
-                rc = halo2_to_poly_and_coset(p, &cd->lk_s[o], &cd->lk_s_polys[o],
-                                             &cd->lk_s_cosets[O]);
+            polys[2 * l] = &cd->lk_a_polys[o], cosets[2 * l] = &cd->lk_a_cosets[O];
+            polys[2 * l + 1] = &cd->lk_s_polys[o], cosets[2 * l + 1] = &cd->lk_s_cosets[O];
         }
+        if (rc == PASTA_OK)
+            rc = halo2_to_poly_and_coset_many(p, vals, polys, cosets,
+                                              2 * (size_t)cs->n_lookups);
     }
     halo2_program_scratch_free(&s);
     return rc;
@@ -193,12 +193,13 @@ int halo2_lookups_commit_product(prover *p) {
         if (rc == PASTA_OK)
             rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, (size_t)cs->n_lookups,
                                                p->threads);
-        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
-            const size_t o = (size_t)l * n;
-            rc = halo2_to_poly_and_coset(p, &cd->lk_z_polys[o], &cd->lk_z_polys[o],
-                                         &cd->lk_z_cosets[(size_t)l * p->N]);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[l]);
-        }
+        pasta_fp *zp[HALO2_MAX_LOOKUPS], *zc[HALO2_MAX_LOOKUPS];
+        for (int l = 0; l < cs->n_lookups; l++)
+            zp[l] = &cd->lk_z_polys[(size_t)l * n], zc[l] = &cd->lk_z_cosets[(size_t)l * p->N];
+        if (rc == PASTA_OK)
+            rc = halo2_to_poly_and_coset_many(p, zs, zp, zc, (size_t)cs->n_lookups);
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++)
+            rc = halo2_write_point(&p->w, &c[l]);
     }
     free(num), free(den);
     return rc;

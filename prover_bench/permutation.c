@@ -93,11 +93,14 @@ int halo2_permutation_commit(prover *p) {
         if (rc == PASTA_OK)
             rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, (size_t)p->nsets,
                                                p->threads);
-        for (int s = 0; rc == PASTA_OK && s < p->nsets; s++) {
-            pasta_fp *z = &cd->z_polys[(size_t)s * n];
-            rc = halo2_to_poly_and_coset(p, z, z, &cd->z_cosets[(size_t)s * p->N]);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[s]);
-        }
+        pasta_fp *zp[HALO2_MAX_SETS], *zc[HALO2_MAX_SETS];
+        for (int s = 0; s < p->nsets; s++)
+            zp[s] = &cd->z_polys[(size_t)s * n], zc[s] = &cd->z_cosets[(size_t)s * p->N];
+        if (rc == PASTA_OK)
+            rc = halo2_to_poly_and_coset_many(p, (const pasta_fp *const *)zp, zp, zc,
+                                              (size_t)p->nsets);
+        for (int s = 0; rc == PASTA_OK && s < p->nsets; s++)
+            rc = halo2_write_point(&p->w, &c[s]);
     }
     free(num), free(den), free(omega_pow);
     return rc;

@@ -125,11 +125,52 @@ int halo2_random_poly(prover *p, pasta_fp *s, size_t n) {
     return rc;
 }
 
+static int to_poly_and_coset(const prover *p, const pasta_fp *values, pasta_fp *poly,
+                             pasta_fp *coset, int threads) {
+    if (poly != values) memcpy(poly, values, p->n * sizeof *poly);
+    TRY(pasta_fp_intt(p->d, poly, p->n, threads));
+    return pasta_fp_coeff_to_extended(p->d, coset, poly, p->n, threads);
+}
+
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
                             pasta_fp *coset) {
-    if (poly != values) memcpy(poly, values, p->n * sizeof *poly);
-    TRY(pasta_fp_intt(p->d, poly, p->n, p->threads));
-    return pasta_fp_coeff_to_extended(p->d, coset, poly, p->n, p->threads);
+    return to_poly_and_coset(p, values, poly, coset, p->threads);
+}
+
+/* Whole columns as one-thread tasks, T per region (a column's transforms, each split on
+ * T threads, are many short regions), while at least T are left; the rest on all
+ * threads. Same values as one at a time. */
+typedef struct poly_coset_ctx {
+    const prover *p;
+    const pasta_fp *const *values;
+    pasta_fp *const *polys, *const *cosets;
+    int *rc;
+} poly_coset_ctx;
+static void poly_coset_range(void *vc, size_t lo, size_t hi, int t) {
+    const poly_coset_ctx *x = vc;
+    (void)t;
+    for (size_t i = lo; i < hi; i++)
+        x->rc[i] = to_poly_and_coset(x->p, x->values[i], x->polys[i], x->cosets[i], 1);
+}
+
+int halo2_to_poly_and_coset_many(prover *p, const pasta_fp *const *values,
+                                 pasta_fp *const *polys, pasta_fp *const *cosets,
+                                 size_t count) {
+    const size_t T = (size_t)p->nthreads, whole = T > 1 ? count / T * T : 0;
+    if (whole > 0) {
+        int *rc = malloc(whole * sizeof *rc);
+        if (rc == NULL) return PASTA_ERR_NO_MEMORY;
+        poly_coset_ctx x = {p, values, polys, cosets, rc};
+        halo2_par_for(whole, (int)T, poly_coset_range, &x);
+        int r = PASTA_OK;
+        for (size_t i = 0; i < whole; i++)
+            if (rc[i] != PASTA_OK) r = rc[i];
+        free(rc);
+        TRY(r);
+    }
+    for (size_t i = whole; i < count; i++)
+        TRY(to_poly_and_coset(p, values[i], polys[i], cosets[i], p->threads));
+    return PASTA_OK;
 }
 
 const pasta_fp *halo2_column_values(const prover *p, int ci, halo2_column c) {
@@ -200,10 +241,11 @@ static int commit_advice(prover *p, const halo2_witness *wit) {
         TRY(halo2_ck_commit_lagrange_many(p->ck, c, vals, blinds, (size_t)cs->num_advice,
                                           p->threads));
         for (int a = 0; a < cs->num_advice; a++) TRY(halo2_write_point(&p->w, &c[a]));
+        pasta_fp *polys[HALO2_MAX_COLUMNS], *cosets[HALO2_MAX_COLUMNS];
         for (int a = 0; a < cs->num_advice; a++)
-            TRY(halo2_to_poly_and_coset(p, &cd->adv_values[(size_t)a * p->n],
-                                        &cd->adv_polys[(size_t)a * p->n],
-                                        &cd->adv_cosets[(size_t)a * p->N]));
+            polys[a] = &cd->adv_polys[(size_t)a * p->n],
+            cosets[a] = &cd->adv_cosets[(size_t)a * p->N];
+        TRY(halo2_to_poly_and_coset_many(p, vals, polys, cosets, (size_t)cs->num_advice));
     }
     return PASTA_OK;
 }

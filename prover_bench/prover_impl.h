@@ -76,6 +76,10 @@ int halo2_random_poly(prover *p, pasta_fp *s, size_t n);
 /* values (n) -> coefficients (n) -> coset (N); poly may be values (in place) */
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
                             pasta_fp *coset);
+/* The same for count columns (polys[i] may be values[i]), whole columns per thread. */
+int halo2_to_poly_and_coset_many(prover *p, const pasta_fp *const *values,
+                                 pasta_fp *const *polys, pasta_fp *const *cosets,
+                                 size_t count);
 /* Circuit instance ci's columns for the programs: on the rows (lagrange = 1: values, n per
  * column) or on the coset (lagrange = 0: N per column, a rotation rot_scale points). */
 void halo2_prover_view(const prover *p, int ci, int lagrange, halo2_leaf_view *v);

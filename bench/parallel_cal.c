@@ -9,7 +9,8 @@
  * through long ones), runs N regions of P ranges of US microseconds of work each (default
  * 200) and prints "F <P> <gap ns> <cost ns>": the Q-quantile (default 0.5: the median) of a
  * region's wall time minus US. On a loaded host a low Q (0.1) estimates the idle cost. A
- * cost near US means the calling thread ran the ranges of workers that had not started. */
+ * cost near US means the calling thread ran the ranges of workers that had not started
+ * (said on stderr for gaps up to 300 us: another process was runnable). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +85,16 @@ int main(int argc, char **argv) {
                     v[r] = wall_ns() - t0 - work_ns;
                 }
                 qsort(v, (size_t)regions, sizeof *v, cmp);
-                printf("F %d %.0f %.0f\n", P, gaps[g], v[(size_t)(q * (regions - 1))]);
+                double cost = v[(size_t)(q * (regions - 1))];
+                printf("F %d %.0f %.0f\n", P, gaps[g], cost);
+                /* workers spinning through a short gap join within microseconds; a cost
+                 * near the work means the caller ran their ranges */
+                if (gaps[g] <= 300e3 && cost > 0.5 * work_ns)
+                    fprintf(stderr,
+                            "pasta_parallel_cal: %d threads, gap %.0f us: the workers did not "
+                            "join (%.0f us): another process runnable? (the pool's busy "
+                            "check then shortens its spin)\n",
+                            P, gaps[g] / 1e3, cost / 1e3);
             }
         }
         while (*s && *s != ',') s++;

@@ -16,7 +16,9 @@
 # counts up to the cores; beyond, the largest measured count's cost scaled by
 # (P - 1) / (Pm - 1)), or from --fj "P:GAP:NS,..."
 # (GAP, NS in ns; a row per P and gap; the nearest gap at or below a region's gap is used);
-# --fj-quantile Q (default 0.5) is passed to pasta_parallel_cal (0.1 on a loaded host).
+# --fj-quantile Q (default 0.5) is passed to pasta_parallel_cal (0.1 on a loaded host);
+# a calibration whose workers did not join after short gaps (said on stderr) is redone, up
+# to 3 tries.
 # Prints JSON lines like prover_bench's (suite prover, names C and C/PHASE, the same keys,
 # threads P, "actions", the traced run's "digest") with median_ns (median over the proofs),
 # lo_ns/hi_ns (the smallest and largest proof's prediction), samples, and "model":true.
@@ -59,7 +61,15 @@ if [ -z "$FJ" ]; then
     cal=""
     for p in $(seq 2 "$CPUS"); do cal="$cal${cal:+,}$p"; done
     [ -n "$cal" ] || cal=2 # one CPU: 2 threads time-share it (an upper bound)
-    FJ=$("$CAL" --threads "$cal" --quantile "$FJQ" --gaps 0,10,30,100,300,1000 | awk '$1 == "F" { printf "%s%s:%s:%s", sep, $2, $3, $4; sep = "," }')
+    # up to 3 tries while the workers did not join after short gaps (a runnable
+    # neighbour: pasta_parallel_cal says so on stderr); the last one is kept
+    for try in 1 2 3; do
+        FJ=$("$CAL" --threads "$cal" --quantile "$FJQ" --gaps 0,10,30,100,300,1000 2> "$TDIR/cal.err" |
+            awk '$1 == "F" { printf "%s%s:%s:%s", sep, $2, $3, $4; sep = "," }')
+        [ -s "$TDIR/cal.err" ] || break
+        cat "$TDIR/cal.err" >&2
+        [ "$try" -lt 3 ] && sleep 1
+    done
 fi
 echo "model: fork/join costs (P:gap ns:cost ns) $FJ" >&2
 

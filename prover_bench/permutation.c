@@ -96,9 +96,7 @@ int halo2_permutation_commit(prover *p) {
         pasta_fp *zp[HALO2_MAX_SETS], *zc[HALO2_MAX_SETS];
         for (int s = 0; s < p->nsets; s++)
             zp[s] = &cd->z_polys[(size_t)s * n], zc[s] = &cd->z_cosets[(size_t)s * p->N];
-        if (rc == PASTA_OK)
-            rc = halo2_to_poly_and_coset_many(p, (const pasta_fp *const *)zp, zp, zc,
-                                              (size_t)p->nsets);
+        if (rc == PASTA_OK) rc = halo2_to_poly_and_coset_many(p, zs, zp, zc, (size_t)p->nsets);
         for (int s = 0; rc == PASTA_OK && s < p->nsets; s++)
             rc = halo2_write_point(&p->w, &c[s]);
     }

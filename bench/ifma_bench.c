@@ -44,8 +44,8 @@ typedef struct {
 } bufs;
 
 /* One call of operation `op` through FN(vec_...): the IFMA kernels or an asm ops table. */
-#define IFMA_FP(name) pasta_x86_64_ifma_fp_##name
-#define IFMA_FQ(name) pasta_x86_64_ifma_fq_##name
+#define IFMA_FP(name) pasta_ifma_fp_##name
+#define IFMA_FQ(name) pasta_ifma_fq_##name
 #define ASM_FP(name) P->name
 #define ASM_FQ(name) Q->name
 #define RUN_OP(FN, r, a, b, c, n)                                \
@@ -81,16 +81,15 @@ PASTA_IFMA_TARGET static void run_op(int impl, int fid, int op, const bufs *B) {
 /* Building blocks: `iters` rounds of 4 independent vectors, each x = x * y (or x^2). */
 PASTA_IFMA_TARGET static void run_bb(int which, size_t iters, uint64_t *state) {
     pasta_ifma_v8 x[4], y;
-    for (int u = 0; u < 4; u++)
-        pasta_x86_64_ifma_fp_load(&x[u], (const pasta_fp *)state + 8 * u);
-    pasta_x86_64_ifma_fp_load(&y, (const pasta_fp *)state + 32);
+    for (int u = 0; u < 4; u++) pasta_ifma_fp_load(&x[u], (const pasta_fp *)state + 8 * u);
+    pasta_ifma_fp_load(&y, (const pasta_fp *)state + 32);
     for (size_t i = 0; i < iters; i++)
         for (int u = 0; u < 4; u++) {
-            if (which == 0) pasta_x86_64_ifma_fp_mul(&x[u], &x[u], &y);
-            else if (which == 1) pasta_x86_64_ifma_fp_sqr(&x[u], &x[u]);
-            else pasta_x86_64_ifma_fp_mul256(&x[u], &x[u], &y);
+            if (which == 0) pasta_ifma_fp_mul(&x[u], &x[u], &y);
+            else if (which == 1) pasta_ifma_fp_sqr(&x[u], &x[u]);
+            else pasta_ifma_fp_mul256(&x[u], &x[u], &y);
         }
-    for (int u = 0; u < 4; u++) pasta_x86_64_ifma_fp_store((pasta_fp *)state + 8 * u, &x[u]);
+    for (int u = 0; u < 4; u++) pasta_ifma_fp_store((pasta_fp *)state + 8 * u, &x[u]);
 }
 
 static void fill(uint64_t *x, size_t n, int fid) {

@@ -8,7 +8,7 @@
  * Two layers, for F in {fp, fq}:
  *
  * 1. The array operations (the contract of fields/array_impl.h without its argument
- *    checks): pasta_x86_64_ifma_F_vec_{add,sub,mul,scale,mul_add,inner_product}. n
+ *    checks): pasta_ifma_F_vec_{add,sub,mul,scale,mul_add,inner_product}. n
  *    elements, n public, any n >= 0: the tail n % 8 is loaded and stored with masked
  *    moves, which neither read nor write past the arrays. Outputs may alias inputs exactly;
  *    vec_scale's c may point anywhere (read first). Canonical inputs give canonical
@@ -671,96 +671,94 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
  *   F_from260(r, a)        a / 16 mod m (x R' -> x R), a < 2^256 -> < 2m.
  *   pasta_ifma_select(r, k, a, b)  lane i of b where bit i of k is set, else of a. */
 #define PASTA_IFMA_FIELD(F, T)                                                                \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load(pasta_ifma_v8 *r, const T *a) {       \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_load(pasta_ifma_v8 *r, const T *a) {              \
         pasta_ifma_load_(r, a->limbs, 0, 0);                                                  \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load_part(pasta_ifma_v8 *r, const T *a,    \
-                                                             size_t k) {                      \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_load_part(pasta_ifma_v8 *r, const T *a,           \
+                                                      size_t k) {                             \
         pasta_ifma_load_part_(r, a->limbs, k, 0, 0);                                          \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load16(pasta_ifma_v8 *r, const T *a) {     \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_load16(pasta_ifma_v8 *r, const T *a) {            \
         pasta_ifma_load_(r, a->limbs, 1, 0);                                                  \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_load16_part(pasta_ifma_v8 *r, const T *a,  \
-                                                               size_t k) {                    \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_load16_part(pasta_ifma_v8 *r, const T *a,         \
+                                                        size_t k) {                           \
         pasta_ifma_load_part_(r, a->limbs, k, 1, 0);                                          \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_store(T *r, const pasta_ifma_v8 *a) {      \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_store(T *r, const pasta_ifma_v8 *a) {             \
         pasta_ifma_v8 t;                                                                      \
         pasta_ifma_reduce_(&t, a, &pasta_ifma_##F##_consts);                                  \
         pasta_ifma_store_raw_(r->limbs, &t, 0);                                               \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_store_part(T *r, const pasta_ifma_v8 *a,   \
-                                                              size_t k) {                     \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_store_part(T *r, const pasta_ifma_v8 *a,          \
+                                                       size_t k) {                            \
         pasta_ifma_v8 t;                                                                      \
         pasta_ifma_reduce_(&t, a, &pasta_ifma_##F##_consts);                                  \
         pasta_ifma_store_raw_part_(r->limbs, &t, k, 0);                                       \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_set1(pasta_ifma_v8 *r, const T *c) {       \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_set1(pasta_ifma_v8 *r, const T *c) {              \
         pasta_ifma_v8 t;                                                                      \
         pasta_ifma_load_part_(&t, c->limbs, 1, 0, 0);                                         \
         for (int j = 0; j < 5; j++)                                                           \
             r->l[j] = _mm512_permutexvar_epi64(_mm512_setzero_si512(), t.l[j]);               \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_add(                                       \
-        pasta_ifma_v8 *r, const pasta_ifma_v8 *a, const pasta_ifma_v8 *b) {                   \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_add(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,     \
+                                                const pasta_ifma_v8 *b) {                     \
         pasta_ifma_addmod_(r, a, b, pasta_ifma_##F##_consts.m2);                              \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_sub(                                       \
-        pasta_ifma_v8 *r, const pasta_ifma_v8 *a, const pasta_ifma_v8 *b) {                   \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_sub(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,     \
+                                                const pasta_ifma_v8 *b) {                     \
         pasta_ifma_submod_(r, a, b, pasta_ifma_##F##_consts.m2);                              \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_mul(                                       \
-        pasta_ifma_v8 *r, const pasta_ifma_v8 *a, const pasta_ifma_v8 *b) {                   \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_mul(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,     \
+                                                const pasta_ifma_v8 *b) {                     \
         pasta_ifma_mul_(r, a, b, &pasta_ifma_##F##_consts);                                   \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_sqr(pasta_ifma_v8 *r,                      \
-                                                       const pasta_ifma_v8 *a) {              \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_sqr(pasta_ifma_v8 *r, const pasta_ifma_v8 *a) {   \
         pasta_ifma_sqr_(r, a, &pasta_ifma_##F##_consts);                                      \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_mul256(                                    \
-        pasta_ifma_v8 *r, const pasta_ifma_v8 *a, const pasta_ifma_v8 *b) {                   \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_mul256(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,  \
+                                                   const pasta_ifma_v8 *b) {                  \
         pasta_ifma_mul256_(r, a, b, &pasta_ifma_##F##_consts);                                \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_reduce(pasta_ifma_v8 *r,                   \
-                                                          const pasta_ifma_v8 *a) {           \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_reduce(pasta_ifma_v8 *r,                          \
+                                                   const pasta_ifma_v8 *a) {                  \
         pasta_ifma_reduce_(r, a, &pasta_ifma_##F##_consts);                                   \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_to260(pasta_ifma_v8 *r,                    \
-                                                         const pasta_ifma_v8 *a) {            \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_to260(pasta_ifma_v8 *r, const pasta_ifma_v8 *a) { \
         pasta_ifma_v8 k;                                                                      \
         pasta_ifma_set1_raw_(&k, pasta_ifma_##F##_consts.r264);                               \
         pasta_ifma_mul_(r, a, &k, &pasta_ifma_##F##_consts);                                  \
     }                                                                                         \
-    PASTA_IFMA_INLINE void pasta_x86_64_ifma_##F##_from260(pasta_ifma_v8 *r,                  \
-                                                           const pasta_ifma_v8 *a) {          \
+    PASTA_IFMA_INLINE void pasta_ifma_##F##_from260(pasta_ifma_v8 *r,                         \
+                                                    const pasta_ifma_v8 *a) {                 \
         pasta_ifma_v8 k;                                                                      \
         pasta_ifma_set1_raw_(&k, pasta_ifma_##F##_consts.r256);                               \
         pasta_ifma_mul_(r, a, &k, &pasta_ifma_##F##_consts);                                  \
     }                                                                                         \
-    PASTA_IFMA_TARGET static inline void pasta_x86_64_ifma_##F##_vec_add(                     \
-        T *r, const T *a, const T *b, size_t n) {                                             \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_vec_add(T *r, const T *a,           \
+                                                                  const T *b, size_t n) {     \
         pasta_ifma_vec_addsub_(r->limbs, a->limbs, b->limbs, n, 0, &pasta_ifma_##F##_consts); \
     }                                                                                         \
-    PASTA_IFMA_TARGET static inline void pasta_x86_64_ifma_##F##_vec_sub(                     \
-        T *r, const T *a, const T *b, size_t n) {                                             \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_vec_sub(T *r, const T *a,           \
+                                                                  const T *b, size_t n) {     \
         pasta_ifma_vec_addsub_(r->limbs, a->limbs, b->limbs, n, 1, &pasta_ifma_##F##_consts); \
     }                                                                                         \
-    PASTA_IFMA_TARGET static inline void pasta_x86_64_ifma_##F##_vec_mul(                     \
-        T *r, const T *a, const T *b, size_t n) {                                             \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_vec_mul(T *r, const T *a,           \
+                                                                  const T *b, size_t n) {     \
         pasta_ifma_vec_mul_add_(r->limbs, a->limbs, b->limbs, NULL, n,                        \
                                 &pasta_ifma_##F##_consts);                                    \
     }                                                                                         \
-    PASTA_IFMA_TARGET static inline void pasta_x86_64_ifma_##F##_vec_scale(                   \
-        T *r, const T *a, const T *c, size_t n) {                                             \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_vec_scale(T *r, const T *a,         \
+                                                                    const T *c, size_t n) {   \
         pasta_ifma_vec_scale_(r->limbs, a->limbs, c->limbs, n, &pasta_ifma_##F##_consts);     \
     }                                                                                         \
-    PASTA_IFMA_TARGET static inline void pasta_x86_64_ifma_##F##_vec_mul_add(                 \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_vec_mul_add(                        \
         T *r, const T *a, const T *b, const T *c, size_t n) {                                 \
         pasta_ifma_vec_mul_add_(r->limbs, a->limbs, b->limbs, c->limbs, n,                    \
                                 &pasta_ifma_##F##_consts);                                    \
     }                                                                                         \
-    PASTA_IFMA_TARGET static inline void pasta_x86_64_ifma_##F##_vec_inner_product(           \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_vec_inner_product(                  \
         T *r, const T *a, const T *b, size_t n) {                                             \
         pasta_ifma_vec_inner_product_(r->limbs, a->limbs, b->limbs, n,                        \
                                       &pasta_ifma_##F##_consts);                              \

@@ -8,31 +8,31 @@
 #define PROBE_FIELD(F, T)                                                                 \
     PASTA_IFMA_TARGET void probe_##F##_vec(T *r, const T *a, const T *b, const T *c,      \
                                            size_t n) {                                    \
-        pasta_x86_64_ifma_##F##_vec_add(r, a, b, n);                                      \
-        pasta_x86_64_ifma_##F##_vec_sub(r, r, b, n);                                      \
-        pasta_x86_64_ifma_##F##_vec_mul(r, r, b, n);                                      \
-        pasta_x86_64_ifma_##F##_vec_scale(r, r, c, n);                                    \
-        pasta_x86_64_ifma_##F##_vec_mul_add(r, r, b, c, n);                               \
-        pasta_x86_64_ifma_##F##_vec_inner_product(r, a, b, n);                            \
+        pasta_ifma_##F##_vec_add(r, a, b, n);                                             \
+        pasta_ifma_##F##_vec_sub(r, r, b, n);                                             \
+        pasta_ifma_##F##_vec_mul(r, r, b, n);                                             \
+        pasta_ifma_##F##_vec_scale(r, r, c, n);                                           \
+        pasta_ifma_##F##_vec_mul_add(r, r, b, c, n);                                      \
+        pasta_ifma_##F##_vec_inner_product(r, a, b, n);                                   \
     }                                                                                     \
     PASTA_IFMA_TARGET void probe_##F##_blocks(T *r, const T *a, size_t k, __mmask8 sel) { \
         pasta_ifma_v8 x, y, z;                                                            \
-        pasta_x86_64_ifma_##F##_load(&x, a);                                              \
-        pasta_x86_64_ifma_##F##_load_part(&y, a + 8, k);                                  \
-        pasta_x86_64_ifma_##F##_load16(&z, a + 16);                                       \
-        pasta_x86_64_ifma_##F##_mul(&z, &z, &y);                                          \
-        pasta_x86_64_ifma_##F##_load16_part(&y, a + 24, k);                               \
-        pasta_x86_64_ifma_##F##_add(&x, &x, &z);                                          \
-        pasta_x86_64_ifma_##F##_sub(&x, &x, &y);                                          \
-        pasta_x86_64_ifma_##F##_sqr(&y, &x);                                              \
-        pasta_x86_64_ifma_##F##_mul256(&y, &y, &x);                                       \
-        pasta_x86_64_ifma_##F##_to260(&z, &y);                                            \
-        pasta_x86_64_ifma_##F##_from260(&z, &z);                                          \
-        pasta_x86_64_ifma_##F##_set1(&x, a + 32);                                         \
+        pasta_ifma_##F##_load(&x, a);                                                     \
+        pasta_ifma_##F##_load_part(&y, a + 8, k);                                         \
+        pasta_ifma_##F##_load16(&z, a + 16);                                              \
+        pasta_ifma_##F##_mul(&z, &z, &y);                                                 \
+        pasta_ifma_##F##_load16_part(&y, a + 24, k);                                      \
+        pasta_ifma_##F##_add(&x, &x, &z);                                                 \
+        pasta_ifma_##F##_sub(&x, &x, &y);                                                 \
+        pasta_ifma_##F##_sqr(&y, &x);                                                     \
+        pasta_ifma_##F##_mul256(&y, &y, &x);                                              \
+        pasta_ifma_##F##_to260(&z, &y);                                                   \
+        pasta_ifma_##F##_from260(&z, &z);                                                 \
+        pasta_ifma_##F##_set1(&x, a + 32);                                                \
         pasta_ifma_select(&z, sel, &z, &x);                                               \
-        pasta_x86_64_ifma_##F##_reduce(&z, &z);                                           \
-        pasta_x86_64_ifma_##F##_store(r, &z);                                             \
-        pasta_x86_64_ifma_##F##_store_part(r + 8, &y, k);                                 \
+        pasta_ifma_##F##_reduce(&z, &z);                                                  \
+        pasta_ifma_##F##_store(r, &z);                                                    \
+        pasta_ifma_##F##_store_part(r + 8, &y, k);                                        \
     }
 
 PROBE_FIELD(fp, pasta_fp)
@@ -42,7 +42,7 @@ PROBE_FIELD(fq, pasta_fq)
 /* A branch on lane 0's value (a variable-time "is zero" shortcut). */
 PASTA_IFMA_TARGET int probe_leaky(const pasta_fp *a) {
     pasta_ifma_v8 x;
-    pasta_x86_64_ifma_fp_load(&x, a);
+    pasta_ifma_fp_load(&x, a);
     if (_mm512_cmpeq_epi64_mask(x.l[0], _mm512_setzero_si512()) & 1) return 1;
     return 0;
 }

@@ -95,28 +95,27 @@ enum { BB_SQR, BB_REDUCE, BB_TO260, BB_FROM260 };
 #define FIELD_ADAPTERS(F, T)                                                                  \
     PASTA_IFMA_TARGET static void F##_vadd(uint64_t *r, const uint64_t *a, const uint64_t *b, \
                                            size_t n) {                                        \
-        pasta_x86_64_ifma_##F##_vec_add((T *)r, (const T *)a, (const T *)b, n);               \
+        pasta_ifma_##F##_vec_add((T *)r, (const T *)a, (const T *)b, n);                      \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_vsub(uint64_t *r, const uint64_t *a, const uint64_t *b, \
                                            size_t n) {                                        \
-        pasta_x86_64_ifma_##F##_vec_sub((T *)r, (const T *)a, (const T *)b, n);               \
+        pasta_ifma_##F##_vec_sub((T *)r, (const T *)a, (const T *)b, n);                      \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_vmul(uint64_t *r, const uint64_t *a, const uint64_t *b, \
                                            size_t n) {                                        \
-        pasta_x86_64_ifma_##F##_vec_mul((T *)r, (const T *)a, (const T *)b, n);               \
+        pasta_ifma_##F##_vec_mul((T *)r, (const T *)a, (const T *)b, n);                      \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_vscale(uint64_t *r, const uint64_t *a,                  \
                                              const uint64_t *c, size_t n) {                   \
-        pasta_x86_64_ifma_##F##_vec_scale((T *)r, (const T *)a, (const T *)c, n);             \
+        pasta_ifma_##F##_vec_scale((T *)r, (const T *)a, (const T *)c, n);                    \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_vmuladd(                                                \
         uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t n) {     \
-        pasta_x86_64_ifma_##F##_vec_mul_add((T *)r, (const T *)a, (const T *)b, (const T *)c, \
-                                            n);                                               \
+        pasta_ifma_##F##_vec_mul_add((T *)r, (const T *)a, (const T *)b, (const T *)c, n);    \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_vip(uint64_t *r, const uint64_t *a, const uint64_t *b,  \
                                           size_t n) {                                         \
-        pasta_x86_64_ifma_##F##_vec_inner_product((T *)r, (const T *)a, (const T *)b, n);     \
+        pasta_ifma_##F##_vec_inner_product((T *)r, (const T *)a, (const T *)b, n);            \
     }                                                                                         \
     static void F##_add(uint64_t *r, const uint64_t *a, const uint64_t *b) {                  \
         scalar_ops()->F->add((T *)r, (const T *)a, (const T *)b);                             \
@@ -128,56 +127,56 @@ enum { BB_SQR, BB_REDUCE, BB_TO260, BB_FROM260 };
         scalar_ops()->F->mul((T *)r, (const T *)a, (const T *)b);                             \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_load(pasta_ifma_v8 *r, const uint64_t *a) {             \
-        pasta_x86_64_ifma_##F##_load(r, (const T *)a);                                        \
+        pasta_ifma_##F##_load(r, (const T *)a);                                               \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_load_part(pasta_ifma_v8 *r, const uint64_t *a,          \
                                                 size_t k) {                                   \
-        pasta_x86_64_ifma_##F##_load_part(r, (const T *)a, k);                                \
+        pasta_ifma_##F##_load_part(r, (const T *)a, k);                                       \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_load16(pasta_ifma_v8 *r, const uint64_t *a) {           \
-        pasta_x86_64_ifma_##F##_load16(r, (const T *)a);                                      \
+        pasta_ifma_##F##_load16(r, (const T *)a);                                             \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_load16_part(pasta_ifma_v8 *r, const uint64_t *a,        \
                                                   size_t k) {                                 \
-        pasta_x86_64_ifma_##F##_load16_part(r, (const T *)a, k);                              \
+        pasta_ifma_##F##_load16_part(r, (const T *)a, k);                                     \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_store(uint64_t *r, const pasta_ifma_v8 *a) {            \
-        pasta_x86_64_ifma_##F##_store((T *)r, a);                                             \
+        pasta_ifma_##F##_store((T *)r, a);                                                    \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_store_part(uint64_t *r, const pasta_ifma_v8 *a,         \
                                                  size_t k) {                                  \
-        pasta_x86_64_ifma_##F##_store_part((T *)r, a, k);                                     \
+        pasta_ifma_##F##_store_part((T *)r, a, k);                                            \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_set1(pasta_ifma_v8 *r, const uint64_t *c) {             \
-        pasta_x86_64_ifma_##F##_set1(r, (const T *)c);                                        \
+        pasta_ifma_##F##_set1(r, (const T *)c);                                               \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_add(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,        \
                                              const pasta_ifma_v8 *b) {                        \
-        pasta_x86_64_ifma_##F##_add(r, a, b);                                                 \
+        pasta_ifma_##F##_add(r, a, b);                                                        \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_sub(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,        \
                                              const pasta_ifma_v8 *b) {                        \
-        pasta_x86_64_ifma_##F##_sub(r, a, b);                                                 \
+        pasta_ifma_##F##_sub(r, a, b);                                                        \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_mul(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,        \
                                              const pasta_ifma_v8 *b) {                        \
-        pasta_x86_64_ifma_##F##_mul(r, a, b);                                                 \
+        pasta_ifma_##F##_mul(r, a, b);                                                        \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_mul256(pasta_ifma_v8 *r, const pasta_ifma_v8 *a,     \
                                                 const pasta_ifma_v8 *b) {                     \
-        pasta_x86_64_ifma_##F##_mul256(r, a, b);                                              \
+        pasta_ifma_##F##_mul256(r, a, b);                                                     \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_sqr(pasta_ifma_v8 *r, const pasta_ifma_v8 *a) {      \
-        pasta_x86_64_ifma_##F##_sqr(r, a);                                                    \
+        pasta_ifma_##F##_sqr(r, a);                                                           \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_reduce(pasta_ifma_v8 *r, const pasta_ifma_v8 *a) {   \
-        pasta_x86_64_ifma_##F##_reduce(r, a);                                                 \
+        pasta_ifma_##F##_reduce(r, a);                                                        \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_to260(pasta_ifma_v8 *r, const pasta_ifma_v8 *a) {    \
-        pasta_x86_64_ifma_##F##_to260(r, a);                                                  \
+        pasta_ifma_##F##_to260(r, a);                                                         \
     }                                                                                         \
     PASTA_IFMA_TARGET static void F##_bb_from260(pasta_ifma_v8 *r, const pasta_ifma_v8 *a) {  \
-        pasta_x86_64_ifma_##F##_from260(r, a);                                                \
+        pasta_ifma_##F##_from260(r, a);                                                       \
     }
 
 /* select's mask is fixed here (0xa5) so that it fits the two-operand slot. */

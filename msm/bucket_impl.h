@@ -15,14 +15,22 @@
 #include "core/ct.h"
 #include "core/parallel.h"
 #include "msm/common.h"
+#ifdef PASTA_IFMA_BACKEND
+#include "msm/ifma_batch.h"
+#endif
 
 /* ---- Per-task scratch and the shared context. */
 
-/* One addition in the batch: abk[b] += (+-)src; s: PASTA_MSM_PEND_* flags. */
+/* One addition in the batch: abk[b] += (+-)src; s: PASTA_MSM_PEND_* flags. The IFMA
+ * backend's flush (msm/ifma_batch.h) takes the entries as they are. */
+#ifdef PASTA_IFMA_BACKEND
+typedef pasta_ifma_pend CV(msm_pend);
+#else
 typedef struct {
     const AFF *src;
     uint32_t b, s;
 } CV(msm_pend);
+#endif
 
 typedef struct {
     /* inputs */
@@ -148,6 +156,40 @@ PASTA_TFN void CV(msm_recode)(CV(msm_ctx) *x, int threads) {
 
 /* ---- Bucket accumulation. */
 
+#ifdef PASTA_IFMA_BACKEND
+/* v = 8 nonzero API-form elements (words) -> their inverses: prefix products, one
+ * inversion, back (3 x 7 M + 1 I). */
+PASTA_TFN void CV(msm_inv8)(uint64_t v[32]) {
+    FE a[8], p[8], inv;
+    memcpy(a, v, sizeof a);
+    p[0] = a[0];
+    for (int i = 1; i < 8; i++) F(mul)(&p[i], &p[i - 1], &a[i]);
+    F(invert_var)(&inv, &p[7]);
+    for (int i = 7; i > 0; i--) {
+        FE r;
+        F(mul)(&r, &inv, &p[i - 1]);
+        F(mul)(&inv, &inv, &a[i]);
+        a[i] = r;
+    }
+    a[0] = inv;
+    memcpy(v, a, sizeof a);
+}
+
+/* The batch, 8 additions per vector (msm/ifma_batch.h: the same results, bytes and flags
+ * as the scalar flush below). */
+PASTA_TFN PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
+    size_t m = t->npend;
+    if (m == 0) return;
+    PASTA_CAT3(pasta_ifma_, FIELD, _batch_aadd)
+    ((uint64_t *)(void *)t->abk, t->pend, m, CV(msm_inv8));
+    for (size_t j = 0; j < m; j++) {
+        const CV(msm_pend) *e = &t->pend[j];
+        t->busy[e->b] = 0;
+        if (e->s & PASTA_MSM_PEND_CANCEL) t->occ[e->b] = 0;
+    }
+    t->npend = 0;
+}
+#else
 /* The batch: abk[b_j] += (+-)src_j for every pending j (distinct slots), one inversion
  * (prefix products, then back to front: 3M per entry, then 2M + 1S for the sum; the
  * denominators of the first pass are kept for the second). */
@@ -211,6 +253,8 @@ PASTA_TFN PASTA_MSM_KERNEL PASTA_MSM_COLD void CV(msm_flush)(CV(msm_task) *t) {
     }
     t->npend = 0;
 }
+
+#endif
 
 /* slot b = (+-)src (an empty slot). */
 PASTA_TFN PASTA_MSM_INLINE void CV(msm_aset)(CV(msm_task) *t, uint32_t b, const AFF *src,

@@ -1,0 +1,222 @@
+/* pasta — the MSM's batch-affine bucket additions on AVX-512 IFMA, 8 additions per vector
+ * (the lane kernels of fields/x86_64_ifma.h; needs PASTA_X86_64_IFMA and, at run time,
+ * AVX512F + AVX512IFMA). Variable time: public points (the `_var` contract of msm/).
+ *
+ * pasta_ifma_F_batch_aadd(abk, e, m, inv8): for j < m, slot abk[e_j.b] += (+-)src_j, the
+ * same as the scalar flush of msm/bucket_impl.h: the slots e_j.b distinct, every slot and
+ * source a non-identity affine point (x, y: 8 words, the API's Montgomery form,
+ * canonical); e_j.s bit NEG negates the source; the kernel sets bit DBL (P + P) or CANCEL
+ * (P + (-P): the slot's value is then left as it was, the caller empties it) and writes
+ * the other slots canonical, so byte for byte the scalar result.
+ *
+ * Domain. A lane value v stands for the field element v / R' (R' = 2^260, F_mul's
+ * domain), so an API value x R loads as x / 16 (written ~x), and a value stored as it is
+ * is read back as x R: a result ~x3 computed in the R' domain is already in the API form.
+ * The slope scales out: lambda = (~qy - ~ay) / (~qx - ~ax). With mu = lambda / 4:
+ *   ~x3 = x3 / 16 = mu^2 - ~ax - ~qx,   ~y3 = lambda (~ax - ~x3) - ~ay = mu 4 (~ax - ~x3) - ~ay
+ * (the textbook affine addition, x3 = lambda^2 - ax - qx, y3 = lambda (ax - x3) - ay).
+ * mu = N / D with N = ~qy - ~ay, D = 4 (~qx - ~ax); for P + P (lambda = 3 x^2 / (2 y)),
+ * mu = 6 ~ax^2 / ~ay: N = 6 ~ax^2, D = ~ay (y != 0: no 2-torsion on a prime-order curve).
+ * D of a cancelled or absent lane is 1.
+ *
+ * Montgomery's trick lane-wise: vector k holds entries 8k..8k+7, so eight independent
+ * prefix chains over the vectors (pre_k = D_0 ... D_(k-1), lane by lane); the eight lane
+ * products go to inv8 (the caller's scalar batch inversion of 8 API-form values, all
+ * nonzero): for the lane value v, read as the API element v / R, it gives R^2 / v, and
+ * the R' domain inverse is R'^2 / v = 256 R^2 / v (eight doublings).
+ * Bounds: every value stays weakly reduced (< 2m): loads are canonical, add and sub are
+ * mod 2m, F_mul of two values < 2m is < 2m (x86_64_ifma.h); results are reduced before
+ * the store. 5M + 1S per addition and 1M per entry of the chain, as the scalar flush.
+ *
+ * Points move as whole 64-byte slots: eight zmm loads, an 8 x 8 word transpose (the
+ * x and y halves, then fields/x86_64_ifma.h's radix change), the reverse for the store. */
+#ifndef PASTA_MSM_IFMA_BATCH_H
+#define PASTA_MSM_IFMA_BATCH_H
+
+#include "fields/x86_64_ifma.h"
+#include "msm/common.h"
+
+#if defined(PASTA_X86_64_IFMA) && defined(__x86_64__)
+
+/* An entry of the batch: layout of msm/bucket_impl.h's CV(msm_pend). */
+typedef struct {
+    const void *src;
+    uint32_t b, s;
+} pasta_ifma_pend;
+
+/* Most vectors of a batch (PASTA_MSM_BATCH_MAX entries). */
+#define PASTA_IFMA_BATCH_VECS ((PASTA_MSM_BATCH_MAX + 7) / 8)
+
+/* The 8 points p[0..7] (64 bytes each: x, y) -> lanes of x and y. */
+PASTA_IFMA_INLINE void pasta_ifma_gather_pts_(pasta_ifma_v8 *x, pasta_ifma_v8 *y,
+                                              uint64_t *const p[8]) {
+    __m512i z[8];
+    for (int i = 0; i < 8; i++) z[i] = _mm512_loadu_si512(p[i]);
+    if (x != NULL)
+        pasta_ifma_from_words_(x, _mm512_shuffle_i64x2(z[0], z[1], 0x44),
+                               _mm512_shuffle_i64x2(z[2], z[3], 0x44),
+                               _mm512_shuffle_i64x2(z[4], z[5], 0x44),
+                               _mm512_shuffle_i64x2(z[6], z[7], 0x44), 0, 0);
+    if (y != NULL)
+        pasta_ifma_from_words_(y, _mm512_shuffle_i64x2(z[0], z[1], 0xee),
+                               _mm512_shuffle_i64x2(z[2], z[3], 0xee),
+                               _mm512_shuffle_i64x2(z[4], z[5], 0xee),
+                               _mm512_shuffle_i64x2(z[6], z[7], 0xee), 0, 0);
+}
+
+/* Lanes of x and y (canonical) -> the points p[i] for the lanes i of k. */
+PASTA_IFMA_INLINE void pasta_ifma_scatter_pts_(uint64_t *const p[8], const pasta_ifma_v8 *x,
+                                               const pasta_ifma_v8 *y, unsigned k) {
+    __m512i zx[4], zy[4];
+    pasta_ifma_to_words_(zx, x, 0);
+    pasta_ifma_to_words_(zy, y, 0);
+    for (int r = 0; r < 4; r++) {
+        if (k & (1u << (2 * r)))
+            _mm512_storeu_si512(p[2 * r], _mm512_shuffle_i64x2(zx[r], zy[r], 0x44));
+        if (k & (2u << (2 * r)))
+            _mm512_storeu_si512(p[2 * r + 1], _mm512_shuffle_i64x2(zx[r], zy[r], 0xee));
+    }
+}
+
+/* Lanes where a == 0 mod m (a < 2m). */
+PASTA_IFMA_INLINE __mmask8 pasta_ifma_is_zero_(const pasta_ifma_v8 *a,
+                                               const pasta_ifma_consts *K) {
+    pasta_ifma_v8 t;
+    pasta_ifma_reduce_(&t, a, K);
+    __m512i o = _mm512_or_si512(_mm512_or_si512(t.l[0], t.l[1]),
+                                _mm512_or_si512(_mm512_or_si512(t.l[2], t.l[3]), t.l[4]));
+    return _mm512_cmpeq_epi64_mask(o, _mm512_setzero_si512());
+}
+
+/* Lanes where a == b mod m (a, b < 2m). */
+PASTA_IFMA_INLINE __mmask8 pasta_ifma_eq_(const pasta_ifma_v8 *a, const pasta_ifma_v8 *b,
+                                          const pasta_ifma_consts *K) {
+    pasta_ifma_v8 d;
+    pasta_ifma_submod_(&d, a, b, K->m2);
+    return pasta_ifma_is_zero_(&d, K);
+}
+
+/* The addresses of vector k's slots and sources (absent lanes: entry 0's, masked off). */
+PASTA_IFMA_INLINE unsigned pasta_ifma_lanes_(uint64_t *ap[8], uint64_t *qp[8], __mmask8 *neg,
+                                             uint64_t *abk, const pasta_ifma_pend *e, size_t m,
+                                             size_t k) {
+    size_t j0 = 8 * k, n = m - j0 < 8 ? m - j0 : 8;
+    unsigned ng = 0;
+    for (size_t i = 0; i < 8; i++) {
+        const pasta_ifma_pend *f = &e[i < n ? j0 + i : 0];
+        ap[i] = abk + 8 * (size_t)f->b;
+        qp[i] = (uint64_t *)(uintptr_t)f->src; /* read only */
+        ng |= (f->s & PASTA_MSM_PEND_NEG) << i;
+    }
+    *neg = (__mmask8)ng;
+    return (1u << n) - 1;
+}
+
+PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e, size_t m,
+                                              void (*inv8)(uint64_t v[32]),
+                                              const pasta_ifma_consts *K) {
+    pasta_ifma_v8 pre[PASTA_IFMA_BATCH_VECS], den[PASTA_IFMA_BATCH_VECS], acc, one;
+    uint64_t *ap[8], *qp[8];
+    const uint64_t *M2 = K->m2;
+    size_t nv = (m + 7) / 8;
+    __mmask8 neg;
+    pasta_ifma_v8 zero;
+    one.l[0] = PASTA_IFMA_B(1);
+    zero.l[0] = _mm512_setzero_si512();
+    for (int j = 1; j < 5; j++) one.l[j] = zero.l[j] = _mm512_setzero_si512();
+    /* Pass 1: D per entry, the prefix products. */
+    for (size_t k = 0; k < nv; k++) {
+        __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+        pasta_ifma_v8 ax, qx, d;
+        pasta_ifma_gather_pts_(&ax, NULL, ap);
+        pasta_ifma_gather_pts_(&qx, NULL, qp);
+        pasta_ifma_submod_(&d, &qx, &ax, M2);
+        __mmask8 z = pasta_ifma_is_zero_(&d, K) & valid;
+        pasta_ifma_addmod_(&d, &d, &d, M2);
+        pasta_ifma_addmod_(&d, &d, &d, M2);
+        if (z) { /* equal x: P + P (D = ~ay) or P + (-P) (D = 1) */
+            pasta_ifma_v8 ay, qy, nqy;
+            pasta_ifma_gather_pts_(NULL, &ay, ap);
+            pasta_ifma_gather_pts_(NULL, &qy, qp);
+            pasta_ifma_submod_(&nqy, &zero, &qy, M2);
+            pasta_ifma_select(&qy, neg, &qy, &nqy);
+            __mmask8 dbl = pasta_ifma_eq_(&qy, &ay, K) & z;
+            pasta_ifma_select(&d, dbl, &d, &ay);
+            for (unsigned i = 0; i < 8; i++)
+                if (z & (1u << i))
+                    e[8 * k + i].s |= (dbl & (1u << i)) ? PASTA_MSM_PEND_DBL
+                                                        : PASTA_MSM_PEND_CANCEL;
+            valid &= (__mmask8) ~(z & ~dbl);
+        }
+        pasta_ifma_select(&d, valid, &one, &d);
+        den[k] = d;
+        if (k == 0) acc = d;
+        else {
+            pre[k] = acc;
+            pasta_ifma_mul_(&acc, &acc, &d, K);
+        }
+    }
+    /* The eight lane inverses (R' domain). */
+    {
+        uint64_t w[32];
+        pasta_ifma_reduce_(&acc, &acc, K);
+        pasta_ifma_store_raw_(w, &acc, 0);
+        inv8(w);
+        pasta_ifma_load_(&acc, w, 0, 0);
+        for (int i = 0; i < 8; i++) pasta_ifma_addmod_(&acc, &acc, &acc, M2);
+    }
+    /* Pass 2, back to front: mu, x3, y3. */
+    for (size_t k = nv; k-- > 0;) {
+        __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+        unsigned dbl = 0;
+        for (unsigned i = 0; i < 8; i++) {
+            if (!(valid & (1u << i))) continue;
+            uint32_t s = e[8 * k + i].s;
+            if (s & PASTA_MSM_PEND_CANCEL) valid &= (__mmask8) ~(1u << i);
+            if (s & PASTA_MSM_PEND_DBL) dbl |= 1u << i;
+        }
+        pasta_ifma_v8 ax, ay, qx, qy, t, n, mu, x3, di;
+        pasta_ifma_gather_pts_(&ax, &ay, ap);
+        pasta_ifma_gather_pts_(&qx, &qy, qp);
+        if (k > 0) {
+            pasta_ifma_mul_(&di, &acc, &pre[k], K);
+            pasta_ifma_mul_(&acc, &acc, &den[k], K);
+        } else {
+            di = acc;
+        }
+        pasta_ifma_submod_(&t, &zero, &qy, M2);
+        pasta_ifma_select(&qy, neg, &qy, &t);
+        pasta_ifma_submod_(&n, &qy, &ay, M2);
+        if (dbl) { /* N = 6 ~ax^2 */
+            pasta_ifma_v8 s3;
+            pasta_ifma_sqr_(&t, &ax, K);
+            pasta_ifma_addmod_(&s3, &t, &t, M2);
+            pasta_ifma_addmod_(&s3, &s3, &t, M2);
+            pasta_ifma_addmod_(&s3, &s3, &s3, M2);
+            pasta_ifma_select(&n, (__mmask8)dbl, &n, &s3);
+        }
+        pasta_ifma_mul_(&mu, &n, &di, K);
+        pasta_ifma_sqr_(&x3, &mu, K);
+        pasta_ifma_submod_(&x3, &x3, &ax, M2);
+        pasta_ifma_submod_(&x3, &x3, &qx, M2);
+        pasta_ifma_submod_(&t, &ax, &x3, M2);
+        pasta_ifma_addmod_(&t, &t, &t, M2);
+        pasta_ifma_addmod_(&t, &t, &t, M2);
+        pasta_ifma_mul_(&t, &mu, &t, K);
+        pasta_ifma_submod_(&t, &t, &ay, M2);
+        pasta_ifma_reduce_(&x3, &x3, K);
+        pasta_ifma_reduce_(&t, &t, K);
+        pasta_ifma_scatter_pts_(ap, &x3, &t, valid);
+    }
+}
+
+#define PASTA_IFMA_MSM_FIELD(F)                                                          \
+    PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_##F##_batch_aadd( \
+        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
+        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, inv8, &pasta_ifma_##F##_consts);    \
+    }
+PASTA_IFMA_MSM_FIELD(fp)
+PASTA_IFMA_MSM_FIELD(fq)
+
+#endif /* PASTA_X86_64_IFMA && __x86_64__ */
+#endif /* PASTA_MSM_IFMA_BATCH_H */

@@ -19,8 +19,8 @@
  * mu = 6 ~ax^2 / ~ay: N = 6 ~ax^2, D = ~ay (y != 0: no 2-torsion on a prime-order curve).
  * D of a cancelled or absent lane is 1.
  *
- * Montgomery's trick lane-wise: vector k holds entries 8k..8k+7, so eight independent
- * prefix chains over the vectors (pre_k = D_0 ... D_(k-1), lane by lane); the eight lane
+ * Montgomery's trick lane-wise: vector k holds entries 8k..8k+7; 16 independent prefix
+ * chains (lane i of the even vectors, of the odd ones), joined lane-wise; the eight lane
  * products go to inv8 (the caller's scalar batch inversion of 8 API-form values, all
  * nonzero): for the lane value v, read as the API element v / R, it gives R^2 / v, and
  * the R' domain inverse is R'^2 / v = 256 R^2 / v (eight doublings).
@@ -112,101 +112,137 @@ PASTA_IFMA_INLINE unsigned pasta_ifma_lanes_(uint64_t *ap[8], uint64_t *qp[8], _
     return (1u << n) - 1;
 }
 
+/* The batch's state: per vector k, the prefix product of its chain (pre), D (den), the
+ * lanes to store (keep: present, not cancelled) and the P + P lanes (dbl). */
+typedef struct {
+    pasta_ifma_v8 pre[PASTA_IFMA_BATCH_VECS], den[PASTA_IFMA_BATCH_VECS];
+    __mmask8 keep[PASTA_IFMA_BATCH_VECS], dbl[PASTA_IFMA_BATCH_VECS];
+} pasta_ifma_batch_;
+
+/* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector). */
+PASTA_IFMA_INLINE void pasta_ifma_pass1_(pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first,
+                                         uint64_t *abk, pasta_ifma_pend *e, size_t m, size_t k,
+                                         const pasta_ifma_consts *K) {
+    uint64_t *ap[8], *qp[8];
+    __mmask8 neg, dbl = 0;
+    __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+    const uint64_t *M2 = K->m2;
+    pasta_ifma_v8 ax, qx, d, one;
+    one.l[0] = PASTA_IFMA_B(1);
+    for (int j = 1; j < 5; j++) one.l[j] = _mm512_setzero_si512();
+    pasta_ifma_gather_pts_(&ax, NULL, ap);
+    pasta_ifma_gather_pts_(&qx, NULL, qp);
+    pasta_ifma_submod_(&d, &qx, &ax, M2);
+    __mmask8 z = pasta_ifma_is_zero_(&d, K) & valid;
+    pasta_ifma_addmod_(&d, &d, &d, M2);
+    pasta_ifma_addmod_(&d, &d, &d, M2);
+    if (z) { /* equal x: P + P (D = ~ay) or P + (-P) (D = 1) */
+        pasta_ifma_v8 ay, qy, nqy;
+        pasta_ifma_gather_pts_(NULL, &ay, ap);
+        pasta_ifma_gather_pts_(NULL, &qy, qp);
+        for (int j = 0; j < 5; j++) nqy.l[j] = _mm512_setzero_si512();
+        pasta_ifma_submod_(&nqy, &nqy, &qy, M2);
+        pasta_ifma_select(&qy, neg, &qy, &nqy);
+        dbl = pasta_ifma_eq_(&qy, &ay, K) & z;
+        pasta_ifma_select(&d, dbl, &d, &ay);
+        for (unsigned i = 0; i < 8; i++)
+            if (z & (1u << i))
+                e[8 * k + i].s |= (dbl & (1u << i)) ? PASTA_MSM_PEND_DBL
+                                                    : PASTA_MSM_PEND_CANCEL;
+        valid &= (__mmask8) ~(z & ~dbl);
+    }
+    pasta_ifma_select(&d, valid, &one, &d);
+    B->den[k] = d;
+    B->keep[k] = valid;
+    B->dbl[k] = dbl;
+    if (first) {
+        *acc = d;
+    } else {
+        B->pre[k] = *acc;
+        pasta_ifma_mul_(acc, acc, &d, K);
+    }
+}
+
+/* Pass 2 on vector k: acc = 1 / (the chain's D up to k) on entry, up to k - 1 on exit. */
+PASTA_IFMA_INLINE void pasta_ifma_pass2_(const pasta_ifma_batch_ *B, pasta_ifma_v8 *acc,
+                                         int first, uint64_t *abk, pasta_ifma_pend *e,
+                                         size_t m, size_t k, const pasta_ifma_consts *K) {
+    uint64_t *ap[8], *qp[8];
+    __mmask8 neg;
+    (void)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+    const uint64_t *M2 = K->m2;
+    pasta_ifma_v8 ax, ay, qx, qy, t, n, mu, x3, di;
+    pasta_ifma_gather_pts_(&ax, &ay, ap);
+    pasta_ifma_gather_pts_(&qx, &qy, qp);
+    if (!first) {
+        pasta_ifma_mul_(&di, acc, &B->pre[k], K);
+        pasta_ifma_mul_(acc, acc, &B->den[k], K);
+    } else {
+        di = *acc;
+    }
+    for (int j = 0; j < 5; j++) t.l[j] = _mm512_setzero_si512();
+    pasta_ifma_submod_(&t, &t, &qy, M2);
+    pasta_ifma_select(&qy, neg, &qy, &t);
+    pasta_ifma_submod_(&n, &qy, &ay, M2);
+    if (B->dbl[k]) { /* N = 6 ~ax^2 */
+        pasta_ifma_v8 s3;
+        pasta_ifma_sqr_(&t, &ax, K);
+        pasta_ifma_addmod_(&s3, &t, &t, M2);
+        pasta_ifma_addmod_(&s3, &s3, &t, M2);
+        pasta_ifma_addmod_(&s3, &s3, &s3, M2);
+        pasta_ifma_select(&n, B->dbl[k], &n, &s3);
+    }
+    pasta_ifma_mul_(&mu, &n, &di, K);
+    pasta_ifma_sqr_(&x3, &mu, K);
+    pasta_ifma_submod_(&x3, &x3, &ax, M2);
+    pasta_ifma_submod_(&x3, &x3, &qx, M2);
+    pasta_ifma_submod_(&t, &ax, &x3, M2);
+    pasta_ifma_addmod_(&t, &t, &t, M2);
+    pasta_ifma_addmod_(&t, &t, &t, M2);
+    pasta_ifma_mul_(&t, &mu, &t, K);
+    pasta_ifma_submod_(&t, &t, &ay, M2);
+    pasta_ifma_reduce_(&x3, &x3, K);
+    pasta_ifma_reduce_(&t, &t, K);
+    pasta_ifma_scatter_pts_(ap, &x3, &t, B->keep[k]);
+}
+
+/* Two chains (vector k in chain k % 2: two products in flight on the chains' critical
+ * paths), joined for the one inversion: 1 / (a0 a1) times a1, resp. a0. */
 PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e, size_t m,
                                               void (*inv8)(uint64_t v[32]),
                                               const pasta_ifma_consts *K) {
-    pasta_ifma_v8 pre[PASTA_IFMA_BATCH_VECS], den[PASTA_IFMA_BATCH_VECS], acc, one;
-    uint64_t *ap[8], *qp[8];
-    const uint64_t *M2 = K->m2;
-    size_t nv = (m + 7) / 8;
-    __mmask8 neg;
-    pasta_ifma_v8 zero;
-    one.l[0] = PASTA_IFMA_B(1);
-    zero.l[0] = _mm512_setzero_si512();
-    for (int j = 1; j < 5; j++) one.l[j] = zero.l[j] = _mm512_setzero_si512();
-    /* Pass 1: D per entry, the prefix products. */
-    for (size_t k = 0; k < nv; k++) {
-        __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
-        pasta_ifma_v8 ax, qx, d;
-        pasta_ifma_gather_pts_(&ax, NULL, ap);
-        pasta_ifma_gather_pts_(&qx, NULL, qp);
-        pasta_ifma_submod_(&d, &qx, &ax, M2);
-        __mmask8 z = pasta_ifma_is_zero_(&d, K) & valid;
-        pasta_ifma_addmod_(&d, &d, &d, M2);
-        pasta_ifma_addmod_(&d, &d, &d, M2);
-        if (z) { /* equal x: P + P (D = ~ay) or P + (-P) (D = 1) */
-            pasta_ifma_v8 ay, qy, nqy;
-            pasta_ifma_gather_pts_(NULL, &ay, ap);
-            pasta_ifma_gather_pts_(NULL, &qy, qp);
-            pasta_ifma_submod_(&nqy, &zero, &qy, M2);
-            pasta_ifma_select(&qy, neg, &qy, &nqy);
-            __mmask8 dbl = pasta_ifma_eq_(&qy, &ay, K) & z;
-            pasta_ifma_select(&d, dbl, &d, &ay);
-            for (unsigned i = 0; i < 8; i++)
-                if (z & (1u << i))
-                    e[8 * k + i].s |= (dbl & (1u << i)) ? PASTA_MSM_PEND_DBL
-                                                        : PASTA_MSM_PEND_CANCEL;
-            valid &= (__mmask8) ~(z & ~dbl);
-        }
-        pasta_ifma_select(&d, valid, &one, &d);
-        den[k] = d;
-        if (k == 0) acc = d;
-        else {
-            pre[k] = acc;
-            pasta_ifma_mul_(&acc, &acc, &d, K);
-        }
+    pasta_ifma_batch_ B;
+    pasta_ifma_v8 a0, a1, p;
+    size_t nv = (m + 7) / 8, k;
+    a1.l[0] = PASTA_IFMA_B(1); /* nv = 1: chain 1 is empty, its product 1 */
+    for (int j = 1; j < 5; j++) a1.l[j] = _mm512_setzero_si512();
+    for (k = 0; k + 2 <= nv; k += 2) {
+        pasta_ifma_pass1_(&B, &a0, k == 0, abk, e, m, k, K);
+        pasta_ifma_pass1_(&B, &a1, k == 0, abk, e, m, k + 1, K);
     }
-    /* The eight lane inverses (R' domain). */
+    if (k < nv) pasta_ifma_pass1_(&B, &a0, k == 0, abk, e, m, k, K);
+    /* the eight lane inverses of a0 a1, R' domain (the header: 256 R^2 / v) */
+    pasta_ifma_mul_(&p, &a0, &a1, K);
     {
         uint64_t w[32];
-        pasta_ifma_reduce_(&acc, &acc, K);
-        pasta_ifma_store_raw_(w, &acc, 0);
+        pasta_ifma_reduce_(&p, &p, K);
+        pasta_ifma_store_raw_(w, &p, 0);
         inv8(w);
-        pasta_ifma_load_(&acc, w, 0, 0);
-        for (int i = 0; i < 8; i++) pasta_ifma_addmod_(&acc, &acc, &acc, M2);
+        pasta_ifma_load_(&p, w, 0, 0);
+        for (int i = 0; i < 8; i++) pasta_ifma_addmod_(&p, &p, &p, K->m2);
     }
-    /* Pass 2, back to front: mu, x3, y3. */
-    for (size_t k = nv; k-- > 0;) {
-        __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
-        unsigned dbl = 0;
-        for (unsigned i = 0; i < 8; i++) {
-            if (!(valid & (1u << i))) continue;
-            uint32_t s = e[8 * k + i].s;
-            if (s & PASTA_MSM_PEND_CANCEL) valid &= (__mmask8) ~(1u << i);
-            if (s & PASTA_MSM_PEND_DBL) dbl |= 1u << i;
-        }
-        pasta_ifma_v8 ax, ay, qx, qy, t, n, mu, x3, di;
-        pasta_ifma_gather_pts_(&ax, &ay, ap);
-        pasta_ifma_gather_pts_(&qx, &qy, qp);
-        if (k > 0) {
-            pasta_ifma_mul_(&di, &acc, &pre[k], K);
-            pasta_ifma_mul_(&acc, &acc, &den[k], K);
-        } else {
-            di = acc;
-        }
-        pasta_ifma_submod_(&t, &zero, &qy, M2);
-        pasta_ifma_select(&qy, neg, &qy, &t);
-        pasta_ifma_submod_(&n, &qy, &ay, M2);
-        if (dbl) { /* N = 6 ~ax^2 */
-            pasta_ifma_v8 s3;
-            pasta_ifma_sqr_(&t, &ax, K);
-            pasta_ifma_addmod_(&s3, &t, &t, M2);
-            pasta_ifma_addmod_(&s3, &s3, &t, M2);
-            pasta_ifma_addmod_(&s3, &s3, &s3, M2);
-            pasta_ifma_select(&n, (__mmask8)dbl, &n, &s3);
-        }
-        pasta_ifma_mul_(&mu, &n, &di, K);
-        pasta_ifma_sqr_(&x3, &mu, K);
-        pasta_ifma_submod_(&x3, &x3, &ax, M2);
-        pasta_ifma_submod_(&x3, &x3, &qx, M2);
-        pasta_ifma_submod_(&t, &ax, &x3, M2);
-        pasta_ifma_addmod_(&t, &t, &t, M2);
-        pasta_ifma_addmod_(&t, &t, &t, M2);
-        pasta_ifma_mul_(&t, &mu, &t, K);
-        pasta_ifma_submod_(&t, &t, &ay, M2);
-        pasta_ifma_reduce_(&x3, &x3, K);
-        pasta_ifma_reduce_(&t, &t, K);
-        pasta_ifma_scatter_pts_(ap, &x3, &t, valid);
+    pasta_ifma_v8 i0, i1;
+    pasta_ifma_mul_(&i0, &p, &a1, K);
+    pasta_ifma_mul_(&i1, &p, &a0, K);
+    k = nv;
+    if (k & 1) {
+        k--;
+        pasta_ifma_pass2_(&B, &i0, k == 0, abk, e, m, k, K);
+    }
+    while (k >= 2) {
+        k -= 2;
+        pasta_ifma_pass2_(&B, &i1, k == 0, abk, e, m, k + 1, K);
+        pasta_ifma_pass2_(&B, &i0, k == 0, abk, e, m, k, K);
     }
 }
 

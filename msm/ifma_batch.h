@@ -120,9 +120,9 @@ typedef struct {
 } pasta_ifma_batch_;
 
 /* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector). */
-PASTA_IFMA_INLINE void pasta_ifma_pass1_(pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first,
-                                         uint64_t *abk, pasta_ifma_pend *e, size_t m, size_t k,
-                                         const pasta_ifma_consts *K) {
+PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
+    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, uint64_t *abk, pasta_ifma_pend *e,
+    size_t m, size_t k, const pasta_ifma_consts *K) {
     uint64_t *ap[8], *qp[8];
     __mmask8 neg, dbl = 0;
     __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
@@ -164,9 +164,9 @@ PASTA_IFMA_INLINE void pasta_ifma_pass1_(pasta_ifma_batch_ *B, pasta_ifma_v8 *ac
 }
 
 /* Pass 2 on vector k: acc = 1 / (the chain's D up to k) on entry, up to k - 1 on exit. */
-PASTA_IFMA_INLINE void pasta_ifma_pass2_(const pasta_ifma_batch_ *B, pasta_ifma_v8 *acc,
-                                         int first, uint64_t *abk, pasta_ifma_pend *e,
-                                         size_t m, size_t k, const pasta_ifma_consts *K) {
+PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
+    const pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, uint64_t *abk,
+    pasta_ifma_pend *e, size_t m, size_t k, const pasta_ifma_consts *K) {
     uint64_t *ap[8], *qp[8];
     __mmask8 neg;
     (void)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);

@@ -1,0 +1,203 @@
+/* pasta — the NTT's butterflies on AVX-512 IFMA, eight per vector (fields/x86_64_ifma.h).
+ *
+ * Field-generic (the constants K select Fp or Fq); used by fft/fft_impl.h under
+ * PASTA_IFMA_BACKEND for the field instances, and tested directly by
+ * tests/test_ifma_ntt.c. Every function carries PASTA_IFMA_TARGET; none is inlined into
+ * a caller without it.
+ *
+ * The same transform as fft/fft_impl.h (decimation in time after the bit reversal,
+ * stage m pairs a[b + i], a[b + i + m] with w = tw[m + i]: x' = x + w y, y' = x - w y),
+ * the same values: a field element has one canonical form, so the bytes equal the scalar
+ * passes'. Data stay in the API's Montgomery form in memory (x R, R = 2^256): a pass
+ * loads canonical elements, computes weakly reduced (< 2m) and stores canonical ones.
+ *
+ * Twiddle products. A twiddle w (canonical, API form) is loaded as the integer 16 w
+ * (F_load16, < 2^259) and the product is pasta_ifma_mul_(16 w, x) = w x / 2^256: the
+ * API form of the product. Bounds: for x < 2m, 16 w x < 32 m^2 < 2^260 m (m < 2^255),
+ * so the result is < m + w x / 2^256 < m + 2 m^2 / 2^256 < 2m (weakly reduced: a valid
+ * input of F_add, F_sub and of a further product). A twiddle 1 (index 0) is multiplied
+ * like any other (no lane is skipped); its product is x mod m, < 2m.
+ * F_add, F_sub take and give < 2m; the store reduces once (< 2m -> canonical).
+ *
+ * Lane orders. The passes over 8 consecutive indices (m >= 8, or 8 consecutive columns)
+ * load data and twiddles in the same permuted lane order (pasta_ifma_load_'s perm = 1),
+ * so lane l of the data meets lane l of the twiddles. The leaf (stages 1, 2, 4, 8 on 16
+ * consecutive elements) loads in natural order and moves lanes between the two vectors
+ * with vpermt2q (index tables below): after each stage, S (the sums) and D (the
+ * differences) are permuted into the next stage's A (upper operands) and B (lower). */
+#ifndef PASTA_FFT_FFT_IFMA_H
+#define PASTA_FFT_FFT_IFMA_H
+
+#if defined(PASTA_X86_64_IFMA) && defined(__x86_64__)
+
+#include "fields/x86_64_ifma.h"
+
+/* One butterfly on 8 lanes: x, y < 2m (or canonical), w = 16 w'. x = x + w' y,
+ * y = x - w' y, both < 2m. */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_bfly_(pasta_ifma_v8 *x, pasta_ifma_v8 *y,
+                                            const pasta_ifma_v8 *w,
+                                            const pasta_ifma_consts *K) {
+    pasta_ifma_v8 t;
+    pasta_ifma_mul_(&t, w, y, K);
+    pasta_ifma_submod_(y, x, &t, K->m2);
+    pasta_ifma_addmod_(x, x, &t, K->m2);
+}
+
+/* One radix-2^2 quad on 8 lanes (p0, p1, p2, p3 = elements i, i + m, i + 2m, i + 3m;
+ * w1 = 16 tw[m + i], w2 = 16 tw[2m + i], w3 = 16 tw[3m + i]): stages m and 2m. */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_quad_(pasta_ifma_v8 p[4], const pasta_ifma_v8 *w1,
+                                            const pasta_ifma_v8 *w2, const pasta_ifma_v8 *w3,
+                                            const pasta_ifma_consts *K) {
+    pasta_ifma_ntt_bfly_(&p[0], &p[1], w1, K);
+    pasta_ifma_ntt_bfly_(&p[2], &p[3], w1, K);
+    pasta_ifma_ntt_bfly_(&p[0], &p[2], w2, K);
+    pasta_ifma_ntt_bfly_(&p[1], &p[3], w3, K);
+}
+
+/* The vpermt2q index tables of the leaf (lanes 0..7: the first operand, 8..15: the
+ * second). Stage 1 from the loaded (X, Y) = elements 0..7, 8..15: A = the even elements,
+ * B = the odd ones. Later stages from the previous (S, D), whose lane l holds the
+ * previous stage's A[l], B[l]: stage 2 wants A = 0 1 4 5 8 9 12 13 (i mod 4 < 2),
+ * B = A + 2; stage 4 A = 0 1 2 3 8 9 10 11, B = A + 4; stage 8 A = 0..7, B = 8..15,
+ * after which S = elements 0..7 and D = 8..15 (natural order: stored as they are). */
+static const long long pasta_ifma_ntt_leaf_idx[4][2][8] __attribute__((aligned(64))) = {
+    {{0, 2, 4, 6, 8, 10, 12, 14}, {1, 3, 5, 7, 9, 11, 13, 15}},
+    {{0, 8, 2, 10, 4, 12, 6, 14}, {1, 9, 3, 11, 5, 13, 7, 15}},
+    {{0, 1, 8, 9, 4, 5, 12, 13}, {2, 3, 10, 11, 6, 7, 14, 15}},
+    {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}}};
+
+PASTA_IFMA_INLINE void pasta_ifma_ntt_perm2_(pasta_ifma_v8 *A, pasta_ifma_v8 *B,
+                                             const pasta_ifma_v8 *S, const pasta_ifma_v8 *D,
+                                             int st) {
+    const __m512i ia = _mm512_load_si512(pasta_ifma_ntt_leaf_idx[st][0]);
+    const __m512i ib = _mm512_load_si512(pasta_ifma_ntt_leaf_idx[st][1]);
+    for (int j = 0; j < 5; j++) {
+        __m512i s = S->l[j], d = D->l[j];
+        A->l[j] = _mm512_permutex2var_epi64(s, ia, d);
+        B->l[j] = _mm512_permutex2var_epi64(s, ib, d);
+    }
+}
+
+/* Stages 1, 2, 4, 8 on each of the cnt groups of 16 consecutive elements at a (words;
+ * tw: the stage table of fft/fft_impl.h, words). The stage-2, 4, 8 twiddle vectors are
+ * the same for every group: lanes (tw[2 + l mod 2]), (tw[4 + l mod 4]), (tw[8 + l]). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_leaf16_(uint64_t *a, size_t cnt,
+                                                            const uint64_t *tw,
+                                                            const pasta_ifma_consts *K) {
+    uint64_t t[2][8 * 4] __attribute__((aligned(64)));
+    for (int l = 0; l < 8; l++)
+        for (int k = 0; k < 4; k++) {
+            t[0][4 * l + k] = tw[4 * (2 + (l & 1)) + k];
+            t[1][4 * l + k] = tw[4 * (4 + (l & 3)) + k];
+        }
+    pasta_ifma_v8 w[3];
+    pasta_ifma_load_(&w[0], t[0], 1, 0);
+    pasta_ifma_load_(&w[1], t[1], 1, 0);
+    pasta_ifma_load_(&w[2], tw + 4 * 8, 1, 0);
+    for (size_t g = 0; g < cnt; g++) {
+        uint64_t *p = a + 64 * g;
+        pasta_ifma_v8 S, D, A, B;
+        pasta_ifma_load_(&S, p, 0, 0);
+        pasta_ifma_load_(&D, p + 32, 0, 0);
+        /* stage 1: twiddles 1, no product */
+        pasta_ifma_ntt_perm2_(&A, &B, &S, &D, 0);
+        pasta_ifma_addmod_(&S, &A, &B, K->m2);
+        pasta_ifma_submod_(&D, &A, &B, K->m2);
+        for (int st = 1; st < 4; st++) {
+            pasta_ifma_ntt_perm2_(&A, &B, &S, &D, st);
+            pasta_ifma_ntt_bfly_(&A, &B, &w[st - 1], K);
+            S = A;
+            D = B;
+        }
+        pasta_ifma_reduce_(&S, &S, K);
+        pasta_ifma_reduce_(&D, &D, K);
+        pasta_ifma_store_raw_(p, &S, 0);
+        pasta_ifma_store_raw_(p + 32, &D, 0);
+    }
+}
+
+/* Stage m (m >= 8) on len elements at a (len a multiple of 2m), radix 2. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_pass2_(uint64_t *a, size_t m,
+                                                           const uint64_t *tw, size_t len,
+                                                           const pasta_ifma_consts *K) {
+    for (size_t b = 0; b < len; b += 2 * m)
+        for (size_t i = 0; i < m; i += 8) {
+            uint64_t *x = a + 4 * (b + i), *y = x + 4 * m;
+            pasta_ifma_v8 X, Y, W;
+            pasta_ifma_load_(&W, tw + 4 * (m + i), 1, 1);
+            pasta_ifma_load_(&X, x, 0, 1);
+            pasta_ifma_load_(&Y, y, 0, 1);
+            pasta_ifma_ntt_bfly_(&X, &Y, &W, K);
+            pasta_ifma_reduce_(&X, &X, K);
+            pasta_ifma_reduce_(&Y, &Y, K);
+            pasta_ifma_store_raw_(x, &X, 1);
+            pasta_ifma_store_raw_(y, &Y, 1);
+        }
+}
+
+/* 8 quads at p (words): elements p + {0, m, 2m, 3m} + 0..7, twiddles at w (words,
+ * = tw + 4 (m + i)). */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_quad8_(uint64_t *p, size_t m, const uint64_t *w,
+                                             const pasta_ifma_consts *K) {
+    pasta_ifma_v8 x[4], w1, w2, w3;
+    for (int r = 0; r < 4; r++) pasta_ifma_load_(&x[r], p + 4 * m * (size_t)r, 0, 1);
+    pasta_ifma_load_(&w1, w, 1, 1);
+    pasta_ifma_load_(&w2, w + 4 * m, 1, 1);
+    pasta_ifma_load_(&w3, w + 8 * m, 1, 1);
+    pasta_ifma_ntt_quad_(x, &w1, &w2, &w3, K);
+    for (int r = 0; r < 4; r++) {
+        pasta_ifma_reduce_(&x[r], &x[r], K);
+        pasta_ifma_store_raw_(p + 4 * m * (size_t)r, &x[r], 1);
+    }
+}
+
+/* Stages m and 2m (m >= 8) on len elements at a (len a multiple of 4m). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_pass4_(uint64_t *a, size_t m,
+                                                           const uint64_t *tw, size_t len,
+                                                           const pasta_ifma_consts *K) {
+    for (size_t b = 0; b < len; b += 4 * m)
+        for (size_t i = 0; i < m; i += 8)
+            pasta_ifma_ntt_quad8_(a + 4 * (b + i), m, tw + 4 * (m + i), K);
+}
+
+/* The stages 1 .. 2^(lgb-1) on one block of 2^lgb elements (lgb >= 4): the leaf (1, 2,
+ * 4, 8), then one radix-2 stage 16 when the rest is odd, then radix-2^2 passes. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_(uint64_t *a, unsigned lgb,
+                                                           const uint64_t *tw,
+                                                           const pasta_ifma_consts *K) {
+    size_t len = (size_t)1 << lgb;
+    pasta_ifma_ntt_leaf16_(a, len / 16, tw, K);
+    unsigned s = 4;
+    if ((lgb - s) & 1) {
+        pasta_ifma_ntt_pass2_(a, (size_t)1 << s, tw, len, K);
+        s++;
+    }
+    for (; s + 2 <= lgb; s += 2) pasta_ifma_ntt_pass4_(a, (size_t)1 << s, tw, len, K);
+}
+
+/* The column stages 2^lgb .. n/2 (an even count) on the columns [c0, c0 + g) of the
+ * 2^(lg-lgb) x 2^lgb matrix (g and c0 multiples of 8), depth first, as G(cols). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_(uint64_t *a, unsigned lg,
+                                                          unsigned lgb, const uint64_t *tw,
+                                                          size_t c0, size_t g,
+                                                          const pasta_ifma_consts *K) {
+    size_t n = (size_t)1 << lg, s = (size_t)1 << lgb;
+    for (unsigned st = lgb; st + 2 <= lg; st += 2) {
+        size_t m = (size_t)1 << st;
+        for (size_t b = 0; b < n; b += 4 * m)
+            for (size_t h = 0; h < m; h += s)
+                for (size_t i = h + c0; i < h + c0 + g; i += 8)
+                    pasta_ifma_ntt_quad8_(a + 4 * (b + i), m, tw + 4 * (m + i), K);
+    }
+}
+
+/* a[0..n) times *c (canonical in and out; the inverse's 1/n): fields/x86_64_ifma.h's
+ * vec_scale (c taken to R' form once). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_scale_(uint64_t *a, size_t n,
+                                                           const uint64_t *c,
+                                                           const pasta_ifma_consts *K) {
+    pasta_ifma_vec_scale_(a, a, c, n, K);
+}
+
+#endif /* PASTA_X86_64_IFMA && __x86_64__ */
+#endif /* PASTA_FFT_FFT_IFMA_H */

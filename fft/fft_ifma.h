@@ -136,8 +136,10 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_pass2_(uint64_t *a, size_t m
 }
 
 /* 8 quads at p (words): elements p + {0, m, 2m, 3m} + 0..7, twiddles at w (words,
- * = tw + 4 (m + i)). */
+ * = tw + 4 (m + i)); then, when k != NULL, the outputs times k (c R' in every lane:
+ * mul(x R, c R') = x c R, < 2m for x < 2m). */
 PASTA_IFMA_INLINE void pasta_ifma_ntt_quad8_(uint64_t *p, size_t m, const uint64_t *w,
+                                             const pasta_ifma_v8 *k,
                                              const pasta_ifma_consts *K) {
     pasta_ifma_v8 x[4], w1, w2, w3;
     for (int r = 0; r < 4; r++) pasta_ifma_load_(&x[r], p + 4 * m * (size_t)r, 0, 1);
@@ -146,6 +148,7 @@ PASTA_IFMA_INLINE void pasta_ifma_ntt_quad8_(uint64_t *p, size_t m, const uint64
     pasta_ifma_load_(&w3, w + 8 * m, 1, 1);
     pasta_ifma_ntt_quad_(x, &w1, &w2, &w3, K);
     for (int r = 0; r < 4; r++) {
+        if (k != NULL) pasta_ifma_mul_(&x[r], &x[r], k, K);
         pasta_ifma_reduce_(&x[r], &x[r], K);
         pasta_ifma_store_raw_(p + 4 * m * (size_t)r, &x[r], 1);
     }
@@ -157,7 +160,7 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_pass4_(uint64_t *a, size_t m
                                                            const pasta_ifma_consts *K) {
     for (size_t b = 0; b < len; b += 4 * m)
         for (size_t i = 0; i < m; i += 8)
-            pasta_ifma_ntt_quad8_(a + 4 * (b + i), m, tw + 4 * (m + i), K);
+            pasta_ifma_ntt_quad8_(a + 4 * (b + i), m, tw + 4 * (m + i), NULL, K);
 }
 
 /* The stages 1 .. 2^(lgb-1) on one block of 2^lgb elements (lgb >= 4): the leaf (1, 2,
@@ -175,19 +178,39 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_(uint64_t *a, unsigned
     for (; s + 2 <= lgb; s += 2) pasta_ifma_ntt_pass4_(a, (size_t)1 << s, tw, len, K);
 }
 
-/* The column stages 2^lgb .. n/2 (an even count) on the columns [c0, c0 + g) of the
- * 2^(lg-lgb) x 2^lgb matrix (g and c0 multiples of 8), depth first, as G(cols). */
+/* k = *c R' mod m (= 16 c mod m, canonical) in every lane: the factor of a scale. */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_rfactor_(pasta_ifma_v8 *k, const uint64_t *c,
+                                               const pasta_ifma_consts *K) {
+    pasta_ifma_v8 t;
+    pasta_ifma_load_part_(&t, c, 1, 0, 0);
+    pasta_ifma_set1_raw_(k, K->r264);
+    pasta_ifma_mul_(&t, &t, k, K);
+    pasta_ifma_reduce_(&t, &t, K);
+    for (int j = 0; j < 5; j++)
+        k->l[j] = _mm512_permutexvar_epi64(_mm512_setzero_si512(), t.l[j]);
+}
+
+/* The column stages 2^lgb .. n/2 (an even count >= 2) on the columns [c0, c0 + g) of
+ * the 2^(lg-lgb) x 2^lgb matrix (g and c0 multiples of 8), depth first, as G(cols);
+ * the last pass multiplies its outputs by *scale when scale != NULL. */
 PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_(uint64_t *a, unsigned lg,
                                                           unsigned lgb, const uint64_t *tw,
                                                           size_t c0, size_t g,
+                                                          const uint64_t *scale,
                                                           const pasta_ifma_consts *K) {
     size_t n = (size_t)1 << lg, s = (size_t)1 << lgb;
+    pasta_ifma_v8 k;
+    if (scale != NULL) pasta_ifma_ntt_rfactor_(&k, scale, K);
     for (unsigned st = lgb; st + 2 <= lg; st += 2) {
         size_t m = (size_t)1 << st;
+        int last = scale != NULL && st + 2 == lg;
         for (size_t b = 0; b < n; b += 4 * m)
             for (size_t h = 0; h < m; h += s)
-                for (size_t i = h + c0; i < h + c0 + g; i += 8)
-                    pasta_ifma_ntt_quad8_(a + 4 * (b + i), m, tw + 4 * (m + i), K);
+                for (size_t i = h + c0; i < h + c0 + g; i += 8) {
+                    uint64_t *p = a + 4 * (b + i);
+                    if (last) pasta_ifma_ntt_quad8_(p, m, tw + 4 * (m + i), &k, K);
+                    else pasta_ifma_ntt_quad8_(p, m, tw + 4 * (m + i), NULL, K);
+                }
     }
 }
 

@@ -55,7 +55,9 @@ static void ifma_ntt(uint64_t *a, unsigned lg, const uint64_t *tw, const uint64_
             pasta_ifma_ntt_block_(a + 4 * r, lgb, tw, K);
         size_t g = pasta_fft_col_group(lg), cols = (size_t)1 << lgb;
         if (g < 8) g = 8;
-        for (size_t c0 = 0; c0 < cols; c0 += g) pasta_ifma_ntt_cols_(a, lg, lgb, tw, c0, g, K);
+        for (size_t c0 = 0; c0 < cols; c0 += g)
+            pasta_ifma_ntt_cols_(a, lg, lgb, tw, c0, g, scale, K);
+        return;
     }
     if (scale != NULL) pasta_ifma_ntt_scale_(a, n, scale, K);
 }

@@ -43,15 +43,43 @@ PASTA_IFMA_INLINE void pasta_ifma_ntt_bfly_(pasta_ifma_v8 *x, pasta_ifma_v8 *y,
     pasta_ifma_addmod_(x, x, &t, K->m2);
 }
 
+/* Two independent butterflies (x0, y0, w0) and (x1, y1, w1), as pasta_ifma_ntt_bfly_,
+ * with the two products' reduction steps interleaved (pasta_ifma_redc260_'s steps, one
+ * product after the other per step): each step waits on the previous one's IFMA
+ * latency, so two chains in flight nearly halve the time of a pair. */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_bfly2_(pasta_ifma_v8 *x0, pasta_ifma_v8 *y0,
+                                             const pasta_ifma_v8 *w0, pasta_ifma_v8 *x1,
+                                             pasta_ifma_v8 *y1, const pasta_ifma_v8 *w1,
+                                             const pasta_ifma_consts *K) {
+    const __m512i mask = PASTA_IFMA_B(PASTA_IFMA_MASK52);
+    __m512i c[2][10];
+    pasta_ifma_v8 t[2];
+    pasta_ifma_prod_(c[0], w0, y0);
+    pasta_ifma_prod_(c[1], w1, y1);
+    for (int i = 0; i < 5; i++) {
+        pasta_ifma_redstep_(c[0], i, 0, K);
+        pasta_ifma_redstep_(c[1], i, 0, K);
+    }
+    for (int j = 5; j < 9; j++)
+        for (int u = 0; u < 2; u++) {
+            c[u][j + 1] = _mm512_add_epi64(c[u][j + 1], _mm512_srli_epi64(c[u][j], 52));
+            t[u].l[j - 5] = _mm512_and_si512(c[u][j], mask);
+        }
+    t[0].l[4] = c[0][9];
+    t[1].l[4] = c[1][9];
+    pasta_ifma_submod_(y0, x0, &t[0], K->m2);
+    pasta_ifma_submod_(y1, x1, &t[1], K->m2);
+    pasta_ifma_addmod_(x0, x0, &t[0], K->m2);
+    pasta_ifma_addmod_(x1, x1, &t[1], K->m2);
+}
+
 /* One radix-2^2 quad on 8 lanes (p0, p1, p2, p3 = elements i, i + m, i + 2m, i + 3m;
  * w1 = 16 tw[m + i], w2 = 16 tw[2m + i], w3 = 16 tw[3m + i]): stages m and 2m. */
 PASTA_IFMA_INLINE void pasta_ifma_ntt_quad_(pasta_ifma_v8 p[4], const pasta_ifma_v8 *w1,
                                             const pasta_ifma_v8 *w2, const pasta_ifma_v8 *w3,
                                             const pasta_ifma_consts *K) {
-    pasta_ifma_ntt_bfly_(&p[0], &p[1], w1, K);
-    pasta_ifma_ntt_bfly_(&p[2], &p[3], w1, K);
-    pasta_ifma_ntt_bfly_(&p[0], &p[2], w2, K);
-    pasta_ifma_ntt_bfly_(&p[1], &p[3], w3, K);
+    pasta_ifma_ntt_bfly2_(&p[0], &p[1], w1, &p[2], &p[3], w1, K);
+    pasta_ifma_ntt_bfly2_(&p[0], &p[2], w2, &p[1], &p[3], w3, K);
 }
 
 /* The vpermt2q index tables of the leaf (lanes 0..7: the first operand, 8..15: the
@@ -78,37 +106,51 @@ PASTA_IFMA_INLINE void pasta_ifma_ntt_perm2_(pasta_ifma_v8 *A, pasta_ifma_v8 *B,
     }
 }
 
-/* Stages 1, 2, 4, 8 on each of the cnt groups of 16 consecutive elements at a (words;
- * tw: the stage table of fft/fft_impl.h, words). The stage-2, 4, 8 twiddle vectors are
- * the same for every group: lanes (tw[2 + l mod 2]), (tw[4 + l mod 4]), (tw[8 + l]). */
-PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_leaf16_(uint64_t *a, size_t cnt,
-                                                            const uint64_t *tw,
-                                                            const pasta_ifma_consts *K) {
+/* The leaf's twiddle vectors (the same for every group of 16): w[0] lanes
+ * 16 tw[2 + l mod 2], w[1] 16 tw[4 + l mod 4], w[2] 16 tw[8 + l] (natural lane order). */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_leaf_tw_(pasta_ifma_v8 w[3], const uint64_t *tw) {
     uint64_t t[2][8 * 4] __attribute__((aligned(64)));
     for (int l = 0; l < 8; l++)
         for (int k = 0; k < 4; k++) {
             t[0][4 * l + k] = tw[4 * (2 + (l & 1)) + k];
             t[1][4 * l + k] = tw[4 * (4 + (l & 3)) + k];
         }
-    pasta_ifma_v8 w[3];
     pasta_ifma_load_(&w[0], t[0], 1, 0);
     pasta_ifma_load_(&w[1], t[1], 1, 0);
     pasta_ifma_load_(&w[2], tw + 4 * 8, 1, 0);
+}
+
+/* Stages 1, 2, 4, 8 on the 16 elements S (0..7), D (8..15), natural lane order, in
+ * registers; S, D < 2m in and out. */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_leaf_v_(pasta_ifma_v8 *S, pasta_ifma_v8 *D,
+                                              const pasta_ifma_v8 w[3],
+                                              const pasta_ifma_consts *K) {
+    pasta_ifma_v8 A, B;
+    /* stage 1: twiddles 1, no product */
+    pasta_ifma_ntt_perm2_(&A, &B, S, D, 0);
+    pasta_ifma_addmod_(S, &A, &B, K->m2);
+    pasta_ifma_submod_(D, &A, &B, K->m2);
+    for (int st = 1; st < 4; st++) {
+        pasta_ifma_ntt_perm2_(&A, &B, S, D, st);
+        pasta_ifma_ntt_bfly_(&A, &B, &w[st - 1], K);
+        *S = A;
+        *D = B;
+    }
+}
+
+/* Stages 1, 2, 4, 8 on each of the cnt groups of 16 consecutive elements at a (words;
+ * tw: the stage table of fft/fft_impl.h, words). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_leaf16_(uint64_t *a, size_t cnt,
+                                                            const uint64_t *tw,
+                                                            const pasta_ifma_consts *K) {
+    pasta_ifma_v8 w[3];
+    pasta_ifma_ntt_leaf_tw_(w, tw);
     for (size_t g = 0; g < cnt; g++) {
         uint64_t *p = a + 64 * g;
-        pasta_ifma_v8 S, D, A, B;
+        pasta_ifma_v8 S, D;
         pasta_ifma_load_(&S, p, 0, 0);
         pasta_ifma_load_(&D, p + 32, 0, 0);
-        /* stage 1: twiddles 1, no product */
-        pasta_ifma_ntt_perm2_(&A, &B, &S, &D, 0);
-        pasta_ifma_addmod_(&S, &A, &B, K->m2);
-        pasta_ifma_submod_(&D, &A, &B, K->m2);
-        for (int st = 1; st < 4; st++) {
-            pasta_ifma_ntt_perm2_(&A, &B, &S, &D, st);
-            pasta_ifma_ntt_bfly_(&A, &B, &w[st - 1], K);
-            S = A;
-            D = B;
-        }
+        pasta_ifma_ntt_leaf_v_(&S, &D, w, K);
         pasta_ifma_reduce_(&S, &S, K);
         pasta_ifma_reduce_(&D, &D, K);
         pasta_ifma_store_raw_(p, &S, 0);
@@ -165,9 +207,9 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_pass4_(uint64_t *a, size_t m
 
 /* The stages 1 .. 2^(lgb-1) on one block of 2^lgb elements (lgb >= 4): the leaf (1, 2,
  * 4, 8), then one radix-2 stage 16 when the rest is odd, then radix-2^2 passes. */
-PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_(uint64_t *a, unsigned lgb,
-                                                           const uint64_t *tw,
-                                                           const pasta_ifma_consts *K) {
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_mem_(uint64_t *a, unsigned lgb,
+                                                               const uint64_t *tw,
+                                                               const pasta_ifma_consts *K) {
     size_t len = (size_t)1 << lgb;
     pasta_ifma_ntt_leaf16_(a, len / 16, tw, K);
     unsigned s = 4;
@@ -193,11 +235,11 @@ PASTA_IFMA_INLINE void pasta_ifma_ntt_rfactor_(pasta_ifma_v8 *k, const uint64_t 
 /* The column stages 2^lgb .. n/2 (an even count >= 2) on the columns [c0, c0 + g) of
  * the 2^(lg-lgb) x 2^lgb matrix (g and c0 multiples of 8), depth first, as G(cols);
  * the last pass multiplies its outputs by *scale when scale != NULL. */
-PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_(uint64_t *a, unsigned lg,
-                                                          unsigned lgb, const uint64_t *tw,
-                                                          size_t c0, size_t g,
-                                                          const uint64_t *scale,
-                                                          const pasta_ifma_consts *K) {
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_mem_(uint64_t *a, unsigned lg,
+                                                              unsigned lgb, const uint64_t *tw,
+                                                              size_t c0, size_t g,
+                                                              const uint64_t *scale,
+                                                              const pasta_ifma_consts *K) {
     size_t n = (size_t)1 << lg, s = (size_t)1 << lgb;
     pasta_ifma_v8 k;
     if (scale != NULL) pasta_ifma_ntt_rfactor_(&k, scale, K);
@@ -212,6 +254,121 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_(uint64_t *a, unsigned 
                     else pasta_ifma_ntt_quad8_(p, m, tw + 4 * (m + i), NULL, K);
                 }
     }
+}
+
+/* ---- The same on a lane buffer ----------------------------------------------------------
+ * A task (a row, or 8 columns) is loaded once into a stack buffer of v8 slots, all its
+ * stages run there on weakly reduced values (< 2m: no reduction, no change of radix
+ * between stages), and it is reduced and stored once. In memory, a column group's
+ * elements are 2^lgb apart: with the passes in place, every stage's accesses at that
+ * power-of-two stride map to a few cache sets. The buffer holds PASTA_IFMA_NTT_SLOTS
+ * v8 (80 KiB): rows of up to 2^11 elements, columns of up to 256 rows; larger ones take
+ * the in-place passes above. */
+#define PASTA_IFMA_NTT_SLOTS 256
+
+/* Stages m, 2m on the slots p, p + d, p + 2d, p + 3d (one quad per lane). */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_bquad_(pasta_ifma_v8 *p, size_t d,
+                                             const pasta_ifma_v8 *w1, const pasta_ifma_v8 *w2,
+                                             const pasta_ifma_v8 *w3,
+                                             const pasta_ifma_consts *K) {
+    pasta_ifma_v8 x[4];
+    for (int r = 0; r < 4; r++) x[r] = p[(size_t)r * d];
+    pasta_ifma_ntt_quad_(x, w1, w2, w3, K);
+    for (int r = 0; r < 4; r++) p[(size_t)r * d] = x[r];
+}
+
+/* pasta_ifma_ntt_block_mem_ on a buffer: slot k = elements 8k .. 8k + 7 (natural lane
+ * order); 4 <= lgb, 2^lgb <= 8 PASTA_IFMA_NTT_SLOTS. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_buf_(uint64_t *a, unsigned lgb,
+                                                               const uint64_t *tw,
+                                                               const pasta_ifma_consts *K) {
+    pasta_ifma_v8 buf[PASTA_IFMA_NTT_SLOTS], w[3];
+    size_t ns = ((size_t)1 << lgb) / 8;
+    pasta_ifma_ntt_leaf_tw_(w, tw);
+    for (size_t q = 0; q < ns; q += 2) {
+        pasta_ifma_load_(&buf[q], a + 32 * q, 0, 0);
+        pasta_ifma_load_(&buf[q + 1], a + 32 * q + 32, 0, 0);
+        pasta_ifma_ntt_leaf_v_(&buf[q], &buf[q + 1], w, K);
+    }
+    unsigned s = 4;
+    if ((lgb - s) & 1) { /* stage 16: slots q, q + 2 */
+        for (size_t i = 0; i < 2; i++) {
+            pasta_ifma_load_(&w[0], tw + 4 * (16 + 8 * i), 1, 0);
+            for (size_t b = 0; b < ns; b += 4)
+                pasta_ifma_ntt_bfly_(&buf[b + i], &buf[b + i + 2], &w[0], K);
+        }
+        s++;
+    }
+    for (; s + 2 <= lgb; s += 2) {
+        size_t m = (size_t)1 << s, d = m / 8;
+        for (size_t i = 0; i < d; i++) {
+            const uint64_t *t = tw + 4 * (m + 8 * i);
+            pasta_ifma_load_(&w[0], t, 1, 0);
+            pasta_ifma_load_(&w[1], t + 4 * m, 1, 0);
+            pasta_ifma_load_(&w[2], t + 8 * m, 1, 0);
+            for (size_t b = 0; b < ns; b += 4 * d)
+                pasta_ifma_ntt_bquad_(&buf[b + i], d, &w[0], &w[1], &w[2], K);
+        }
+    }
+    for (size_t q = 0; q < ns; q++) {
+        pasta_ifma_reduce_(&buf[q], &buf[q], K);
+        pasta_ifma_store_raw_(a + 32 * q, &buf[q], 0);
+    }
+}
+
+/* pasta_ifma_ntt_cols_mem_ on a buffer, 8 columns at a time: slot r = row r of the 8
+ * columns (permuted lane order, the twiddles alike); 2^(lg - lgb) <= PASTA_IFMA_NTT_SLOTS.
+ * Column stage m = mr 2^lgb pairs rows r, r + mr (r mod 2 mr < mr) with the twiddle
+ * tw[m + (r mod mr) 2^lgb + column]. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_buf_(uint64_t *a, unsigned lg,
+                                                              unsigned lgb, const uint64_t *tw,
+                                                              size_t c0, size_t g,
+                                                              const uint64_t *scale,
+                                                              const pasta_ifma_consts *K) {
+    pasta_ifma_v8 buf[PASTA_IFMA_NTT_SLOTS], w[3], k;
+    size_t R = (size_t)1 << (lg - lgb), s = (size_t)1 << lgb;
+    if (scale != NULL) pasta_ifma_ntt_rfactor_(&k, scale, K);
+    for (size_t c = c0; c < c0 + g; c += 8) {
+        for (size_t r = 0; r < R; r++) pasta_ifma_load_(&buf[r], a + 4 * (r * s + c), 0, 1);
+        for (size_t mr = 1; 2 * mr < R; mr *= 4) {
+            size_t m = mr * s;
+            for (size_t j = 0; j < mr; j++) {
+                const uint64_t *t = tw + 4 * (m + j * s + c);
+                pasta_ifma_load_(&w[0], t, 1, 1);
+                pasta_ifma_load_(&w[1], t + 4 * m, 1, 1);
+                pasta_ifma_load_(&w[2], t + 8 * m, 1, 1);
+                for (size_t b = 0; b < R; b += 4 * mr)
+                    pasta_ifma_ntt_bquad_(&buf[b + j], mr, &w[0], &w[1], &w[2], K);
+            }
+        }
+        for (size_t r = 0; r < R; r++) {
+            if (scale != NULL) pasta_ifma_mul_(&buf[r], &buf[r], &k, K);
+            pasta_ifma_reduce_(&buf[r], &buf[r], K);
+            pasta_ifma_store_raw_(a + 4 * (r * s + c), &buf[r], 1);
+        }
+    }
+}
+
+/* The stages 1 .. 2^(lgb-1) on one block of 2^lgb elements (lgb >= 4), as G(block):
+ * on a buffer when it fits, else in place. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_(uint64_t *a, unsigned lgb,
+                                                           const uint64_t *tw,
+                                                           const pasta_ifma_consts *K) {
+    if (((size_t)1 << lgb) <= 8 * PASTA_IFMA_NTT_SLOTS)
+        pasta_ifma_ntt_block_buf_(a, lgb, tw, K);
+    else pasta_ifma_ntt_block_mem_(a, lgb, tw, K);
+}
+
+/* The column stages on the columns [c0, c0 + g) (multiples of 8), as G(cols): on a
+ * buffer when a column fits, else in place. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_cols_(uint64_t *a, unsigned lg,
+                                                          unsigned lgb, const uint64_t *tw,
+                                                          size_t c0, size_t g,
+                                                          const uint64_t *scale,
+                                                          const pasta_ifma_consts *K) {
+    if (((size_t)1 << (lg - lgb)) <= PASTA_IFMA_NTT_SLOTS)
+        pasta_ifma_ntt_cols_buf_(a, lg, lgb, tw, c0, g, scale, K);
+    else pasta_ifma_ntt_cols_mem_(a, lg, lgb, tw, c0, g, scale, K);
 }
 
 /* a[0..n) times *c (canonical in and out; the inverse's 1/n): fields/x86_64_ifma.h's

@@ -120,21 +120,25 @@ PASTA_IFMA_INLINE void pasta_ifma_ntt_leaf_tw_(pasta_ifma_v8 w[3], const uint64_
     pasta_ifma_load_(&w[2], tw + 4 * 8, 1, 0);
 }
 
-/* Stages 1, 2, 4, 8 on the 16 elements S (0..7), D (8..15), natural lane order, in
- * registers; S, D < 2m in and out. */
-PASTA_IFMA_INLINE void pasta_ifma_ntt_leaf_v_(pasta_ifma_v8 *S, pasta_ifma_v8 *D,
-                                              const pasta_ifma_v8 w[3],
-                                              const pasta_ifma_consts *K) {
-    pasta_ifma_v8 A, B;
-    /* stage 1: twiddles 1, no product */
-    pasta_ifma_ntt_perm2_(&A, &B, S, D, 0);
-    pasta_ifma_addmod_(S, &A, &B, K->m2);
-    pasta_ifma_submod_(D, &A, &B, K->m2);
+/* Stages 1, 2, 4, 8 on two groups of 16 elements, S[u] (0..7), D[u] (8..15), natural
+ * lane order, in registers (the two groups' butterflies side by side: pasta_ifma_ntt_bfly2_);
+ * S, D < 2m in and out. */
+PASTA_IFMA_INLINE void pasta_ifma_ntt_leaf2_(pasta_ifma_v8 S[2], pasta_ifma_v8 D[2],
+                                             const pasta_ifma_v8 w[3],
+                                             const pasta_ifma_consts *K) {
+    pasta_ifma_v8 A[2], B[2];
+    for (int u = 0; u < 2; u++) { /* stage 1: twiddles 1, no product */
+        pasta_ifma_ntt_perm2_(&A[u], &B[u], &S[u], &D[u], 0);
+        pasta_ifma_addmod_(&S[u], &A[u], &B[u], K->m2);
+        pasta_ifma_submod_(&D[u], &A[u], &B[u], K->m2);
+    }
     for (int st = 1; st < 4; st++) {
-        pasta_ifma_ntt_perm2_(&A, &B, S, D, st);
-        pasta_ifma_ntt_bfly_(&A, &B, &w[st - 1], K);
-        *S = A;
-        *D = B;
+        for (int u = 0; u < 2; u++) pasta_ifma_ntt_perm2_(&A[u], &B[u], &S[u], &D[u], st);
+        pasta_ifma_ntt_bfly2_(&A[0], &B[0], &w[st - 1], &A[1], &B[1], &w[st - 1], K);
+        for (int u = 0; u < 2; u++) {
+            S[u] = A[u];
+            D[u] = B[u];
+        }
     }
 }
 
@@ -145,16 +149,20 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_leaf16_(uint64_t *a, size_t 
                                                             const pasta_ifma_consts *K) {
     pasta_ifma_v8 w[3];
     pasta_ifma_ntt_leaf_tw_(w, tw);
-    for (size_t g = 0; g < cnt; g++) {
-        uint64_t *p = a + 64 * g;
-        pasta_ifma_v8 S, D;
-        pasta_ifma_load_(&S, p, 0, 0);
-        pasta_ifma_load_(&D, p + 32, 0, 0);
-        pasta_ifma_ntt_leaf_v_(&S, &D, w, K);
-        pasta_ifma_reduce_(&S, &S, K);
-        pasta_ifma_reduce_(&D, &D, K);
-        pasta_ifma_store_raw_(p, &S, 0);
-        pasta_ifma_store_raw_(p + 32, &D, 0);
+    for (size_t g = 0; g < cnt; g += 2) { /* a single group (cnt = 1) twice */
+        uint64_t *p[2] = {a + 64 * g, a + 64 * (g + 1 < cnt ? g + 1 : g)};
+        pasta_ifma_v8 S[2], D[2];
+        for (int u = 0; u < 2; u++) {
+            pasta_ifma_load_(&S[u], p[u], 0, 0);
+            pasta_ifma_load_(&D[u], p[u] + 32, 0, 0);
+        }
+        pasta_ifma_ntt_leaf2_(S, D, w, K);
+        for (int u = 0; u < 2; u++) {
+            pasta_ifma_reduce_(&S[u], &S[u], K);
+            pasta_ifma_reduce_(&D[u], &D[u], K);
+            pasta_ifma_store_raw_(p[u], &S[u], 0);
+            pasta_ifma_store_raw_(p[u] + 32, &D[u], 0);
+        }
     }
 }
 
@@ -285,18 +293,26 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_block_buf_(uint64_t *a, unsi
     pasta_ifma_v8 buf[PASTA_IFMA_NTT_SLOTS], w[3];
     size_t ns = ((size_t)1 << lgb) / 8;
     pasta_ifma_ntt_leaf_tw_(w, tw);
-    for (size_t q = 0; q < ns; q += 2) {
-        pasta_ifma_load_(&buf[q], a + 32 * q, 0, 0);
-        pasta_ifma_load_(&buf[q + 1], a + 32 * q + 32, 0, 0);
-        pasta_ifma_ntt_leaf_v_(&buf[q], &buf[q + 1], w, K);
+    for (size_t q = 0; q < ns; q += 4) { /* ns = 2: one group twice */
+        size_t q1 = q + 2 < ns ? q + 2 : q;
+        pasta_ifma_v8 S[2], D[2];
+        pasta_ifma_load_(&S[0], a + 32 * q, 0, 0);
+        pasta_ifma_load_(&D[0], a + 32 * q + 32, 0, 0);
+        pasta_ifma_load_(&S[1], a + 32 * q1, 0, 0);
+        pasta_ifma_load_(&D[1], a + 32 * q1 + 32, 0, 0);
+        pasta_ifma_ntt_leaf2_(S, D, w, K);
+        buf[q] = S[0];
+        buf[q + 1] = D[0];
+        buf[q1] = S[1];
+        buf[q1 + 1] = D[1];
     }
     unsigned s = 4;
-    if ((lgb - s) & 1) { /* stage 16: slots q, q + 2 */
-        for (size_t i = 0; i < 2; i++) {
-            pasta_ifma_load_(&w[0], tw + 4 * (16 + 8 * i), 1, 0);
-            for (size_t b = 0; b < ns; b += 4)
-                pasta_ifma_ntt_bfly_(&buf[b + i], &buf[b + i + 2], &w[0], K);
-        }
+    if ((lgb - s) & 1) { /* stage 16 (ns >= 4): slots b + i, b + i + 2, i = 0, 1 */
+        pasta_ifma_load_(&w[0], tw + 4 * 16, 1, 0);
+        pasta_ifma_load_(&w[1], tw + 4 * 24, 1, 0);
+        for (size_t b = 0; b < ns; b += 4)
+            pasta_ifma_ntt_bfly2_(&buf[b], &buf[b + 2], &w[0], &buf[b + 1], &buf[b + 3], &w[1],
+                                  K);
         s++;
     }
     for (; s + 2 <= lgb; s += 2) {

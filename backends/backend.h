@@ -29,10 +29,14 @@ typedef struct pasta_ops {
     const struct pasta_vesta_ops *vesta;
 } pasta_ops;
 
-/* Every backend's table; pasta_ops_x86_64_asm exists only when PASTA_X86_64_ASM is on. */
+/* Every backend's table; pasta_ops_x86_64_asm exists only when PASTA_X86_64_ASM is on,
+ * pasta_ops_x86_64_ifma only when PASTA_X86_64_IFMA is on too. */
 PASTA_INTERNAL extern const pasta_ops pasta_ops_portable;
 #ifdef PASTA_X86_64_ASM
 PASTA_INTERNAL extern const pasta_ops pasta_ops_x86_64_asm;
+#endif
+#if defined(PASTA_X86_64_IFMA) && defined(PASTA_X86_64_ASM)
+PASTA_INTERNAL extern const pasta_ops pasta_ops_x86_64_ifma;
 #endif
 
 /* The table of the active backend (selected on first use; see include/pasta/backend.h). */

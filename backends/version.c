@@ -18,7 +18,9 @@ const char *pasta_build_info(void) {
 #else
     const char *cc = "unknown";
 #endif
-#ifdef PASTA_X86_64_ASM
+#if defined(PASTA_X86_64_ASM) && defined(PASTA_X86_64_IFMA)
+    const char *backends = "portable x86_64-asm x86_64-ifma";
+#elif defined(PASTA_X86_64_ASM)
     const char *backends = "portable x86_64-asm";
 #else
     const char *backends = "portable";

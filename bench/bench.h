@@ -6,7 +6,7 @@
 #include "bench/harness.h"
 #include "pasta/pasta.h"
 
-#define BENCH_MAX_BACKENDS 2
+#define BENCH_MAX_BACKENDS 3
 /* --actions LIST, --threads LIST of pasta_bench (comma-separated, each 1..1024): for the
  * suites that take them (--threads: msm and ntt, each listed count at wall clock, as
  * bench/scaling.sh sweeps them); n = 0 when the option was not given. */

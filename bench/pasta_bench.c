@@ -110,8 +110,8 @@ static const pasta_ops *only; /* --backend: a single backend, else all runnable 
 
 const pasta_ops *bench_backend(int i) {
     if (only != NULL) return i == 0 ? only : NULL;
-    static const pasta_backend all[BENCH_MAX_BACKENDS] = {PASTA_BACKEND_PORTABLE,
-                                                          PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[BENCH_MAX_BACKENDS] = {
+        PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM, PASTA_BACKEND_X86_64_IFMA};
     return i < BENCH_MAX_BACKENDS ? pasta_ops_for(all[i]) : NULL;
 }
 

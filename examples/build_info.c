@@ -13,7 +13,8 @@ int main(int argc, char **argv) {
     printf("library version: %s\n", pasta_version());
     printf("build info:      %s\n", pasta_build_info());
 
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         printf("backend %-11s %s\n", pasta_backend_name(all[i]),
                pasta_backend_supported(all[i]) ? "supported" : "not available here");

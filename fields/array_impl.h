@@ -6,7 +6,11 @@
  * (an array that cannot exist) is PASTA_ERR_INVALID_ARG, output untouched. Element-wise
  * outputs may alias their inputs exactly (r == a etc.); a single input (c, x) and a single
  * output (r) may point anywhere, inputs are read before r is written. Constant time in
- * the values (n is public). */
+ * the values (n is public).
+ *
+ * Under PASTA_IFMA_BACKEND (backends/x86_64_ifma.c) the six vec operations run on the
+ * 8-lane kernels of fields/x86_64_ifma.h (same contract, same bytes, constant time), after
+ * the same argument checks. */
 #ifndef PASTA_ARRAY_MAX
 #define PASTA_ARRAY_MAX (SIZE_MAX / 64)
 #endif
@@ -14,11 +18,24 @@
 #define ARRAY_CHECK1(p, n) \
     if ((n) > PASTA_ARRAY_MAX || ((n) > 0 && (p) == NULL)) return PASTA_ERR_INVALID_ARG
 
+#ifdef PASTA_IFMA_BACKEND
+/* pasta_ifma_<field>_<name> (fields/x86_64_ifma.h) */
+#define ARRAY_IFMA(name) PASTA_CAT3(pasta_ifma_, FIELD, PASTA_CAT(_, name))
+#define ARRAY_IFMA_RETURN(name, ...)   \
+    do {                               \
+        ARRAY_IFMA(name)(__VA_ARGS__); \
+        return PASTA_OK;               \
+    } while (0)
+#else
+#define ARRAY_IFMA_RETURN(name, ...) ((void)0)
+#endif
+
 /* r[i] = a[i] + b[i] */
 PASTA_TFN int F(vec_add)(FE *r, const FE *a, const FE *b, size_t n) {
     ARRAY_CHECK1(r, n);
     ARRAY_CHECK1(a, n);
     ARRAY_CHECK1(b, n);
+    ARRAY_IFMA_RETURN(vec_add, r, a, b, n);
     for (size_t i = 0; i < n; i++) F(add)(&r[i], &a[i], &b[i]);
     return PASTA_OK;
 }
@@ -28,6 +45,7 @@ PASTA_TFN int F(vec_sub)(FE *r, const FE *a, const FE *b, size_t n) {
     ARRAY_CHECK1(r, n);
     ARRAY_CHECK1(a, n);
     ARRAY_CHECK1(b, n);
+    ARRAY_IFMA_RETURN(vec_sub, r, a, b, n);
     for (size_t i = 0; i < n; i++) F(sub)(&r[i], &a[i], &b[i]);
     return PASTA_OK;
 }
@@ -37,6 +55,7 @@ PASTA_TFN int F(vec_mul)(FE *r, const FE *a, const FE *b, size_t n) {
     ARRAY_CHECK1(r, n);
     ARRAY_CHECK1(a, n);
     ARRAY_CHECK1(b, n);
+    ARRAY_IFMA_RETURN(vec_mul, r, a, b, n);
     for (size_t i = 0; i < n; i++) F(mul)(&r[i], &a[i], &b[i]);
     return PASTA_OK;
 }
@@ -46,6 +65,7 @@ PASTA_TFN int F(vec_scale)(FE *r, const FE *a, const FE *c, size_t n) {
     ARRAY_CHECK1(r, n);
     ARRAY_CHECK1(a, n);
     if (c == NULL) return PASTA_ERR_INVALID_ARG;
+    ARRAY_IFMA_RETURN(vec_scale, r, a, c, n);
     const FE k = *c; /* c may point into r */
     for (size_t i = 0; i < n; i++) F(mul)(&r[i], &a[i], &k);
     return PASTA_OK;
@@ -57,6 +77,7 @@ PASTA_TFN int F(vec_mul_add)(FE *r, const FE *a, const FE *b, const FE *c, size_
     ARRAY_CHECK1(a, n);
     ARRAY_CHECK1(b, n);
     ARRAY_CHECK1(c, n);
+    ARRAY_IFMA_RETURN(vec_mul_add, r, a, b, c, n);
     for (size_t i = 0; i < n; i++) {
         FE t;
         F(mul)(&t, &a[i], &b[i]);
@@ -70,6 +91,7 @@ PASTA_TFN int F(vec_inner_product)(FE *r, const FE *a, const FE *b, size_t n) {
     ARRAY_CHECK1(a, n);
     ARRAY_CHECK1(b, n);
     if (r == NULL) return PASTA_ERR_INVALID_ARG;
+    ARRAY_IFMA_RETURN(vec_inner_product, r, a, b, n);
     FE acc = FC(ZERO), t;
     for (size_t i = 0; i < n; i++) {
         F(mul)(&t, &a[i], &b[i]);
@@ -94,3 +116,5 @@ PASTA_TFN int F(poly_eval)(FE *r, const FE *coeffs, size_t n, const FE *x) {
 }
 
 #undef ARRAY_CHECK1
+#undef ARRAY_IFMA
+#undef ARRAY_IFMA_RETURN

@@ -66,7 +66,7 @@ static int is_known(const uint8_t *p, size_t n) {
     return 0;
 }
 
-static pasta_backend tabs[2];
+static pasta_backend tabs[3];
 static int nt;
 
 /* Params::new(11) and two keygens: seconds under the sanitizers, so before the first
@@ -77,8 +77,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     FZ_CHECK(halo2_params_new(&params, 11) == PASTA_OK, "params");
     setup(&circs[0], 0);
     setup(&circs[1], 1);
-    static const pasta_backend all[2] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
-    for (int i = 0; i < 2; i++)
+    static const pasta_backend all[3] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                         PASTA_BACKEND_X86_64_IFMA};
+    for (int i = 0; i < 3; i++)
         if (pasta_backend_supported(all[i])) tabs[nt++] = all[i];
     return 0;
 }

@@ -3,7 +3,8 @@
 #include <string.h>
 
 int fz_backends(const pasta_ops *out[FZ_MAX_BACKENDS]) {
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     int n = 0;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const pasta_ops *t = pasta_ops_for(all[i]);

@@ -132,6 +132,7 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
  * latency-bound, and the small path is faster there at every n measured (docs/CURVES.md). */
 #define PASTA_FOLD_BATCH_portable 0
 #define PASTA_FOLD_BATCH_x86_64_asm 1
+#define PASTA_FOLD_BATCH_x86_64_ifma 1
 #define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
 #define PASTA_FOLD_MAX_THREADS 1024
 #define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */

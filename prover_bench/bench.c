@@ -223,14 +223,16 @@ int cmd_bench(int argc, char **argv) {
     if (arg(&a, "--measure") &&
         (rc = parse_seconds("--measure", arg(&a, "--measure"), &sp.measure_s)) != 0)
         return rc;
-    const pasta_backend all[2] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
-    pasta_backend backends[2];
+    const pasta_backend all[3] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                  PASTA_BACKEND_X86_64_IFMA};
+    pasta_backend backends[3];
     int nb = 0;
     if (arg(&a, "--backend")) {
         pasta_backend b;
         if (pasta_backend_parse(&b, arg(&a, "--backend")) != PASTA_OK)
-            return usage_error("--backend %s: unknown (portable, x86_64-asm, auto)",
-                               arg(&a, "--backend"));
+            return usage_error(
+                "--backend %s: unknown (portable, x86_64-asm, x86_64-ifma, auto)",
+                arg(&a, "--backend"));
         if (!pasta_backend_supported(b))
             return msg(EXIT_USAGE, "--backend %s: not supported on this build or CPU",
                        arg(&a, "--backend"));
@@ -240,7 +242,7 @@ int cmd_bench(int argc, char **argv) {
         }
         backends[nb++] = b;
     } else {
-        for (int i = 0; i < 2; i++)
+        for (int i = 0; i < 3; i++)
             if (pasta_backend_supported(all[i])) backends[nb++] = all[i];
     }
     pasta_bench_set_filter(arg(&a, "--filter"), NULL);

@@ -185,12 +185,14 @@ static void check_backend(pasta_backend b) {
 
 Test(api, every_public_function_portable) { check_backend(PASTA_BACKEND_PORTABLE); }
 Test(api, every_public_function_x86_64_asm) { check_backend(PASTA_BACKEND_X86_64_ASM); }
+Test(api, every_public_function_x86_64_ifma) { check_backend(PASTA_BACKEND_X86_64_IFMA); }
 
 /* The public calls really follow pasta_backend_set: a result computed on one backend,
  * then the other, stays the same (bit-identical backends), and the selection reads back. */
 Test(api, backend_switch_round_trip) {
     pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
-                           PASTA_BACKEND_AUTO, PASTA_BACKEND_PORTABLE};
+                           PASTA_BACKEND_X86_64_IFMA, PASTA_BACKEND_AUTO,
+                           PASTA_BACKEND_PORTABLE};
     pasta_fp x, y, z0;
     pasta_fp_from_u64(&x, 7);
     pasta_fp_from_u64(&y, 11);

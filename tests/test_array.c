@@ -135,6 +135,10 @@ static const size_t sizes[] = {0, 1, 2, 3, 7, 16, 33, MAXN};
         const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_X86_64_ASM);                   \
         if (t != NULL) FLD##_arrays(t->FLD, 0);                                              \
     }                                                                                        \
+    Test(array, FLD##_x86_64_ifma) {                                                         \
+        const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_X86_64_IFMA);                  \
+        if (t != NULL) FLD##_arrays(t->FLD, 0);                                              \
+    }                                                                                        \
     Test(array, FLD##_public) { FLD##_arrays(pasta_active_ops()->FLD, 1); }
 
 ARRAY_TESTS(fp, 0)

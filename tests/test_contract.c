@@ -197,6 +197,7 @@ FIELD_CONTRACT(fq, 1)
 
 CONTRACT_TESTS(contract_portable, PASTA_BACKEND_PORTABLE)
 CONTRACT_TESTS(contract_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
+CONTRACT_TESTS(contract_x86_64_ifma, PASTA_BACKEND_X86_64_IFMA)
 
 /* ---- The fft layer (include/pasta/fft.h): domain_init (its tables, then the batch
  * inversion of the vanishing values), poly_mul (its scratch), grand_product (the batch
@@ -271,7 +272,8 @@ FFT_CONTRACT(fp)
 FFT_CONTRACT(fq)
 
 Test(contract_fft, alloc_failure_sweep_each_backend) {
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const pasta_ops *t = pasta_ops_for(all[i]);
         if (t == NULL) continue;
@@ -291,7 +293,8 @@ static int pub_fq_batch(void *p) {
 }
 
 Test(contract_public, alloc_failure_sweep_each_backend) {
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const pasta_ops *t = pasta_ops_for(all[i]);
         if (t == NULL) continue;
@@ -480,9 +483,15 @@ Test(contract_x86_64_asm, point_decoding) {
     pallas_decoding(t);
     vesta_decoding(t);
 }
+Test(contract_x86_64_ifma, point_decoding) {
+    const pasta_ops *t = tu_backend_or_skip(PASTA_BACKEND_X86_64_IFMA);
+    pallas_decoding(t);
+    vesta_decoding(t);
+}
 
 Test(contract_curve, batch_to_affine_sizes) {
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const pasta_ops *t = pasta_ops_for(all[i]);
         if (t == NULL) continue;
@@ -617,7 +626,8 @@ MSM_CONTRACT(pallas, fq)
 MSM_CONTRACT(vesta, fp)
 
 Test(contract_msm, each_backend_and_public) {
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const pasta_ops *t = pasta_ops_for(all[i]);
         if (t == NULL) continue;

@@ -158,10 +158,11 @@ static void hash_args(const pasta_ops *o) {
 
 CURVE_TESTS(curve_portable, PASTA_BACKEND_PORTABLE)
 CURVE_TESTS(curve_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
+CURVE_TESTS(curve_x86_64_ifma, PASTA_BACKEND_X86_64_IFMA)
 
 /* Identical bytes on every backend for mul, mul_var and hash_to_curve results. */
-Test(curve, cross_backend_bytes) {
-    const pasta_ops *a = &pasta_ops_portable, *b = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
+static void curve_cross_backend_bytes(pasta_backend other) {
+    const pasta_ops *a = &pasta_ops_portable, *b = pasta_ops_for(other);
     if (b == NULL) cr_skip_test("only one backend here");
     tu_rng r;
     tu_rng_init(&r, 0xb7);
@@ -193,6 +194,8 @@ Test(curve, cross_backend_bytes) {
         cr_assert(memcmp(&va, &vb, sizeof va) == 0);
     }
 }
+Test(curve, cross_backend_bytes) { curve_cross_backend_bytes(PASTA_BACKEND_X86_64_ASM); }
+Test(curve, cross_backend_bytes_ifma) { curve_cross_backend_bytes(PASTA_BACKEND_X86_64_IFMA); }
 
 /* The public wrappers reach the active backend. */
 Test(curve, public_api) {

@@ -33,9 +33,10 @@ static int all_a5(const void *p, size_t n) {
 #undef TFID
 #undef TF
 
-static const pasta_backend backends[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
-#define FOR_BACKENDS(t)                  \
-    for (size_t bi_ = 0; bi_ < 2; bi_++) \
+static const pasta_backend backends[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                         PASTA_BACKEND_X86_64_IFMA};
+#define FOR_BACKENDS(t)                                                     \
+    for (size_t bi_ = 0; bi_ < sizeof backends / sizeof backends[0]; bi_++) \
         for (const pasta_ops *t = pasta_ops_for(backends[bi_]); t != NULL; t = NULL)
 
 static int big_lg(void) {
@@ -56,8 +57,12 @@ Test(fft, roundtrip_threads) {
     }
 }
 Test(fft, backends_agree) {
-    fp_check_backends_agree();
-    fq_check_backends_agree();
+    fp_check_backends_agree(PASTA_BACKEND_X86_64_ASM);
+    fq_check_backends_agree(PASTA_BACKEND_X86_64_ASM);
+}
+Test(fft, backends_agree_ifma) {
+    fp_check_backends_agree(PASTA_BACKEND_X86_64_IFMA);
+    fq_check_backends_agree(PASTA_BACKEND_X86_64_IFMA);
 }
 Test(fft, coset_extended) {
     FOR_BACKENDS(t) {

@@ -54,6 +54,7 @@ static long sweep_pairs(void) {
 
 FIELD_TESTS(field_portable, PASTA_BACKEND_PORTABLE)
 FIELD_TESTS(field_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
+FIELD_TESTS(field_x86_64_ifma, PASTA_BACKEND_X86_64_IFMA)
 
 /* zcash/pasta_curves' test_from_u512 vector (src/fields/fp.rs). */
 Test(field, fp_from_u512_vector_pasta_curves) {
@@ -86,6 +87,17 @@ Test(field, backend_selection) {
     } else {
         cr_assert_eq(pasta_backend_set(PASTA_BACKEND_X86_64_ASM), PASTA_OK);
         cr_assert_str_eq(pasta_backend_name(pasta_backend_get()), "x86_64-asm");
+    }
+    cr_assert_eq(pasta_backend_parse(&b, "x86_64-ifma"), PASTA_OK);
+    cr_assert_eq(b, PASTA_BACKEND_X86_64_IFMA);
+    if (!pasta_backend_supported(PASTA_BACKEND_X86_64_IFMA)) {
+        cr_assert_eq(pasta_backend_set(PASTA_BACKEND_PORTABLE), PASTA_OK);
+        cr_assert_eq(pasta_backend_set(PASTA_BACKEND_X86_64_IFMA), PASTA_ERR_UNSUPPORTED);
+        cr_assert_eq(pasta_backend_get(), PASTA_BACKEND_PORTABLE, "selection unchanged");
+    } else {
+        cr_assert_eq(pasta_backend_set(PASTA_BACKEND_X86_64_IFMA), PASTA_OK);
+        cr_assert_str_eq(pasta_backend_name(pasta_backend_get()), "x86_64-ifma");
+        cr_assert(pasta_backend_supported(PASTA_BACKEND_X86_64_ASM), "ifma implies asm");
     }
     cr_assert_eq(pasta_backend_set(PASTA_BACKEND_AUTO), PASTA_OK);
 }

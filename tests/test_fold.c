@@ -253,10 +253,11 @@ FOLD_TESTS(vesta, fp)
 
 FOLD_BACKEND_TESTS(fold_portable, PASTA_BACKEND_PORTABLE)
 FOLD_BACKEND_TESTS(fold_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
+FOLD_BACKEND_TESTS(fold_x86_64_ifma, PASTA_BACKEND_X86_64_IFMA)
 
 /* Same bytes on both backends. */
-Test(fold, cross_backend) {
-    const pasta_ops *a = &pasta_ops_portable, *b = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
+static void fold_cross_backend(pasta_backend other) {
+    const pasta_ops *a = &pasta_ops_portable, *b = pasta_ops_for(other);
     if (b == NULL) cr_skip_test("only one backend here");
     enum { N = 300 };
     tu_rng g;
@@ -282,6 +283,8 @@ Test(fold, cross_backend) {
         cr_assert(memcmp(va, vb, n * sizeof va[0]) == 0, "vesta n=%zu", n);
     }
 }
+Test(fold, cross_backend) { fold_cross_backend(PASTA_BACKEND_X86_64_ASM); }
+Test(fold, cross_backend_ifma) { fold_cross_backend(PASTA_BACKEND_X86_64_IFMA); }
 
 /* The batch step on exceptional inputs, in one batch: a = q (a doubling), a = -q (the
  * identity), a the identity (takes q), q the identity (a unchanged), both, and ordinary

@@ -210,11 +210,12 @@ Test(halo2_prove, unsatisfied_witness_fails) {
 #define PINNED_DIGEST_LO 0xb93e61daa741e411ull
 
 Test(halo2_prove, digest_same_on_backends_and_threads_and_pinned) {
-    const pasta_backend backends[2] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    const pasta_backend backends[3] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                       PASTA_BACKEND_X86_64_IFMA};
     const int threads[3] = {1, 2, 8}, nt = light() ? 2 : 3;
     XXH128_hash_t first = {0, 0};
     int have = 0;
-    for (int b = 0; b < 2; b++) {
+    for (int b = 0; b < 3; b++) {
         if (!pasta_backend_supported(backends[b])) continue;
         cr_assert_eq(pasta_backend_set(backends[b]), PASTA_OK);
         for (int t = 0; t < nt; t++) {

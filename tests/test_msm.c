@@ -55,11 +55,12 @@ static int msm_light(void) {
 
 MSM_TESTS(msm_portable, PASTA_BACKEND_PORTABLE)
 MSM_TESTS(msm_x86_64_asm, PASTA_BACKEND_X86_64_ASM)
+MSM_TESTS(msm_x86_64_ifma, PASTA_BACKEND_X86_64_IFMA)
 
 /* Both backends give the same bytes (the result is normalised). */
-Test(msm, backends_identical) {
+static void msm_backends_identical(pasta_backend other) {
     const pasta_ops *p = tu_backend_or_skip(PASTA_BACKEND_PORTABLE);
-    const pasta_ops *a = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
+    const pasta_ops *a = pasta_ops_for(other);
     if (p == NULL || a == NULL) cr_skip_test("one backend only");
     tu_rng r;
     tu_rng_init(&r, tu_seed() ^ 0x3538);
@@ -84,6 +85,8 @@ Test(msm, backends_identical) {
         free(vk);
     }
 }
+Test(msm, backends_identical) { msm_backends_identical(PASTA_BACKEND_X86_64_ASM); }
+Test(msm, backends_identical_ifma) { msm_backends_identical(PASTA_BACKEND_X86_64_IFMA); }
 
 /* The public entry points reach the active backend's MSM. */
 Test(msm, public_api) {

@@ -125,7 +125,8 @@ Test(threads, first_use_race_and_field_ops) {
 Test(threads, each_backend) {
     make_inputs();
     reference(&want);
-    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM};
+    static const pasta_backend all[] = {PASTA_BACKEND_PORTABLE, PASTA_BACKEND_X86_64_ASM,
+                                        PASTA_BACKEND_X86_64_IFMA};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         if (!pasta_backend_supported(all[i])) continue;
         cr_assert_eq(pasta_backend_set(all[i]), PASTA_OK);

@@ -139,11 +139,13 @@ static const struct layer layers[] = {
     {"vesta", "fq", "fp", "vesta", "CV", curve_lists, N_OF(curve_lists)},
 };
 struct backend {
-    const char *name, *id, *label;
+    const char *name, *id, *label, *kernels;
 };
 static const struct backend backends[] = {
-    {"portable", "PASTA_BACKEND_PORTABLE", "portable"},
-    {"x86_64_asm", "PASTA_BACKEND_X86_64_ASM", "x86_64-asm"},
+    {"portable", "PASTA_BACKEND_PORTABLE", "portable", "fields/portable.h's"},
+    {"x86_64_asm", "PASTA_BACKEND_X86_64_ASM", "x86_64-asm", "fields/x86_64_asm.h's"},
+    {"x86_64_ifma", "PASTA_BACKEND_X86_64_IFMA", "x86_64-ifma",
+     "fields/x86_64_asm.h's, the batched\n * work fields/x86_64_ifma.h's"},
 };
 
 #define HEADER \
@@ -323,9 +325,9 @@ static void gen_table(const char *dir, const struct backend *b) {
         o,
         "/* The tables of backend %s: each entry pasta_%s_<layer>_<name> is the template\n"
         " * function F(name) (fields) or CV(name) (curves) instantiated by backends/templates.h;\n"
-        " * the field kernels add, sub, dbl, mul, sqr are fields/%s.h's. Included once, by\n"
+        " * the field kernels add, sub, dbl, mul, sqr are %s. Included once, by\n"
         " * backends/%s.c. */\n",
-        b->name, b->name, b->name, b->name);
+        b->name, b->name, b->kernels, b->name);
     for (size_t l = 0; l < N_OF(layers); l++) {
         const struct layer *L = &layers[l];
         fprintf(o, "\nstatic const struct pasta_%s_ops pasta_%s_%s_ops = {\n", L->name,

@@ -5,8 +5,10 @@
  * memory representation, so values are interchangeable and results are bit-identical.
  *
  * The active backend is chosen once, on first use: the environment variable
- * PASTA_BACKEND=portable|x86_64-asm|auto if set, else `auto` (the asm backend when it is
- * compiled in and the CPU has BMI2 and ADX, else portable). pasta_backend_set() changes it.
+ * PASTA_BACKEND=portable|x86_64-asm|x86_64-ifma|auto if set, else `auto`: x86_64-ifma when
+ * it is compiled in and the CPU has BMI2, ADX, AVX512F and AVX512IFMA with the ZMM state
+ * enabled by the OS, else x86_64-asm when compiled in and the CPU has BMI2 and ADX, else
+ * portable. pasta_backend_set() changes it.
  * Choosing copies the backend's entry points into the public functions, so a call costs
  * one indirect jump and no lookup (docs/DESIGN.md, "Dispatch").
  */
@@ -20,9 +22,11 @@ extern "C" {
 #endif
 
 typedef enum pasta_backend {
-    PASTA_BACKEND_AUTO = 0,      /* best supported backend                       */
-    PASTA_BACKEND_PORTABLE = 1,  /* plain C, any CPU                             */
-    PASTA_BACKEND_X86_64_ASM = 2 /* x86-64 BMI2/ADX inline asm (PASTA_X86_64_ASM) */
+    PASTA_BACKEND_AUTO = 0,       /* best supported backend                       */
+    PASTA_BACKEND_PORTABLE = 1,   /* plain C, any CPU                             */
+    PASTA_BACKEND_X86_64_ASM = 2, /* x86-64 BMI2/ADX inline asm (PASTA_X86_64_ASM) */
+    PASTA_BACKEND_X86_64_IFMA = 3 /* x86_64-asm, its array work on AVX-512 IFMA,
+                                     8 elements per vector (PASTA_X86_64_IFMA)     */
 } pasta_backend;
 
 /* Selects the backend for subsequent calls, process-wide (all threads). Call it before
@@ -36,7 +40,7 @@ PASTA_API int pasta_backend_set(pasta_backend b);
 PASTA_API pasta_backend pasta_backend_get(void);
 /* 1 if backend b is compiled in and this CPU can run it, else 0 (AUTO: 1). */
 PASTA_API int pasta_backend_supported(pasta_backend b);
-/* "portable", "x86_64-asm" or "auto"; NULL for an unknown value. */
+/* "portable", "x86_64-asm", "x86_64-ifma" or "auto"; NULL for an unknown value. */
 PASTA_API const char *pasta_backend_name(pasta_backend b);
 /* Parses a name as accepted in PASTA_BACKEND into *out. Returns PASTA_OK, or
  * PASTA_ERR_INVALID_ARG (out untouched) for an unknown name or a NULL argument. */

@@ -154,6 +154,8 @@ pub enum Backend {
     Auto,
     Portable,
     X86_64Asm,
+    /// `X86_64Asm` with the batched work (array operations, ...) on AVX-512 IFMA.
+    X86_64Ifma,
 }
 
 impl Backend {
@@ -162,6 +164,7 @@ impl Backend {
             Backend::Auto => sys::PASTA_BACKEND_AUTO,
             Backend::Portable => sys::PASTA_BACKEND_PORTABLE,
             Backend::X86_64Asm => sys::PASTA_BACKEND_X86_64_ASM,
+            Backend::X86_64Ifma => sys::PASTA_BACKEND_X86_64_IFMA,
         }
     }
     /// Selects the backend for later calls, process-wide (call before starting threads).
@@ -172,6 +175,7 @@ impl Backend {
     pub fn get() -> Backend {
         match unsafe { sys::pasta_backend_get() } {
             sys::PASTA_BACKEND_X86_64_ASM => Backend::X86_64Asm,
+            sys::PASTA_BACKEND_X86_64_IFMA => Backend::X86_64Ifma,
             _ => Backend::Portable,
         }
     }

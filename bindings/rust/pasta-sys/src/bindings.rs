@@ -47,6 +47,7 @@ extern "C" {
 pub const PASTA_BACKEND_AUTO: pasta_backend = 0;
 pub const PASTA_BACKEND_PORTABLE: pasta_backend = 1;
 pub const PASTA_BACKEND_X86_64_ASM: pasta_backend = 2;
+pub const PASTA_BACKEND_X86_64_IFMA: pasta_backend = 3;
 pub type pasta_backend = ::std::os::raw::c_uint;
 extern "C" {
     pub fn pasta_backend_set(b: pasta_backend) -> ::std::os::raw::c_int;

@@ -30,6 +30,8 @@
 
 #if defined(PASTA_X86_64_IFMA) && defined(__x86_64__)
 
+#include <string.h>
+
 #include "fields/x86_64_ifma.h"
 
 /* One butterfly on 8 lanes: x, y < 2m (or canonical), w = 16 w'. x = x + w' y,
@@ -393,6 +395,109 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_scale_(uint64_t *a, size_t n
                                                            const uint64_t *c,
                                                            const pasta_ifma_consts *K) {
     pasta_ifma_vec_scale_(a, a, c, n, K);
+}
+
+/* ---- Element-wise passes of fft/poly_impl.h ----------------------------------------------
+ * Canonical in and out, the scalar loops' values (so their bytes); each product has one
+ * factor in R' form (c R', pasta_ifma_ntt_rfactor_) or is API x API through F_load16
+ * (pasta_ifma_vec_mul_add_). Ranges [lo, hi) of whole arrays, any lo and hi: the tail is
+ * a masked vector. */
+
+/* r[i] = a[i] c[i mod 3] for lo <= i < hi (c: 3 elements, words; F(coset_task)). The
+ * factor vector of 8 consecutive i starting at i = p mod 3 has lane l = c[(p + l) mod 3]
+ * (natural lane order): three vectors, mask blends of the three broadcast factors. A
+ * factor 1 multiplies too: mul(x R, R') = x R, the value the scalar loop leaves. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_coset_(uint64_t *r, const uint64_t *a,
+                                                           const uint64_t *c, size_t lo,
+                                                           size_t hi,
+                                                           const pasta_ifma_consts *K) {
+    pasta_ifma_v8 f[3], kv[3];
+    for (int t = 0; t < 3; t++) pasta_ifma_ntt_rfactor_(&f[t], c + 4 * t, K);
+    for (int p = 0; p < 3; p++) {
+        unsigned m1 = 0, m2 = 0;
+        for (int l = 0; l < 8; l++) {
+            if ((p + l) % 3 == 1) m1 |= 1u << l;
+            if ((p + l) % 3 == 2) m2 |= 1u << l;
+        }
+        pasta_ifma_select(&kv[p], (__mmask8)m1, &f[0], &f[1]);
+        pasta_ifma_select(&kv[p], (__mmask8)m2, &kv[p], &f[2]);
+    }
+    size_t i = lo, p = lo % 3;
+    for (; i + 32 <= hi; i += 32) {
+        pasta_ifma_v8 x[4];
+        for (int u = 0; u < 4; u++) pasta_ifma_load_(&x[u], a + 4 * (i + 8 * (size_t)u), 0, 0);
+        for (int u = 0; u < 4; u++) {
+            pasta_ifma_mul_(&x[u], &x[u], &kv[(p + 2 * (size_t)u) % 3], K); /* < 2m */
+            pasta_ifma_reduce_(&x[u], &x[u], K);
+        }
+        for (int u = 0; u < 4; u++)
+            pasta_ifma_store_raw_(r + 4 * (i + 8 * (size_t)u), &x[u], 0);
+        p = (p + 8 * 4) % 3;
+    }
+    for (; i < hi; i += 8, p = (p + 8) % 3) {
+        size_t k = hi - i < 8 ? hi - i : 8;
+        pasta_ifma_v8 x;
+        pasta_ifma_load_part_(&x, a + 4 * i, k, 0, 0);
+        pasta_ifma_mul_(&x, &x, &kv[p], K);
+        pasta_ifma_reduce_(&x, &x, K);
+        pasta_ifma_store_raw_part_(r + 4 * i, &x, k, 0);
+    }
+}
+
+/* a[i] = a[i] van[i & mask] for lo <= i < hi (mask + 1 a power of two; F(vdiv_task)):
+ * vec_mul over the runs of consecutive van; a period below 64 is first repeated to 64
+ * elements on the stack, so that runs are long. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_vdiv_(uint64_t *a, const uint64_t *van,
+                                                          size_t mask, size_t lo, size_t hi,
+                                                          const pasta_ifma_consts *K) {
+    uint64_t rep[64 * 4];
+    const uint64_t *v = van;
+    size_t P = mask + 1;
+    if (P < 64) {
+        for (size_t t = 0; t < 64; t++) memcpy(rep + 4 * t, van + 4 * (t & mask), 32);
+        v = rep;
+        P = 64;
+    }
+    for (size_t i = lo; i < hi;) {
+        size_t o = i & (P - 1), len = P - o < hi - i ? P - o : hi - i;
+        pasta_ifma_vec_mul_add_(a + 4 * i, a + 4 * i, v + 4 * o, NULL, len, K);
+        i += len;
+    }
+}
+
+/* F(lin_task) on [lo, hi): scale_add: p = c p + q; else p = p + c q (q may equal p).
+ * The product (c in R' form) is < 2m, the other term canonical: F_add (both < 2m) gives
+ * < 2m, reduced once. */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_lin_(uint64_t *p, const uint64_t *q,
+                                                         const uint64_t *c, size_t lo,
+                                                         size_t hi, int scale_add,
+                                                         const pasta_ifma_consts *K) {
+    pasta_ifma_v8 k;
+    pasta_ifma_ntt_rfactor_(&k, c, K);
+    const uint64_t *ms = scale_add ? p : q, *ad = scale_add ? q : p;
+    for (size_t i = lo; i < hi; i += 8) {
+        size_t n = hi - i < 8 ? hi - i : 8;
+        pasta_ifma_v8 x, y;
+        if (n == 8) {
+            pasta_ifma_load_(&x, ms + 4 * i, 0, 1);
+            pasta_ifma_load_(&y, ad + 4 * i, 0, 1);
+        } else {
+            pasta_ifma_load_part_(&x, ms + 4 * i, n, 0, 1);
+            pasta_ifma_load_part_(&y, ad + 4 * i, n, 0, 1);
+        }
+        pasta_ifma_mul_(&x, &x, &k, K);
+        pasta_ifma_addmod_(&x, &x, &y, K->m2);
+        pasta_ifma_reduce_(&x, &x, K);
+        if (n == 8) pasta_ifma_store_raw_(p + 4 * i, &x, 1);
+        else pasta_ifma_store_raw_part_(p + 4 * i, &x, n, 1);
+    }
+}
+
+/* r[i] = a[i] b[i], i < n (canonical; fields/x86_64_ifma.h's vec_mul). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_vmul_(uint64_t *r, const uint64_t *a,
+                                                          const uint64_t *b, size_t n,
+                                                          const pasta_ifma_consts *K) {
+    pasta_ifma_vec_mul_add_(r, a, b, NULL, n, K);
 }
 
 #endif /* PASTA_X86_64_IFMA && __x86_64__ */

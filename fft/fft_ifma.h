@@ -444,24 +444,45 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_coset_(uint64_t *r, const ui
     }
 }
 
+/* r[i] = a[i] b[i], i < n (canonical; fields/x86_64_ifma.h's vec_mul). */
+PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_vmul_(uint64_t *r, const uint64_t *a,
+                                                          const uint64_t *b, size_t n,
+                                                          const pasta_ifma_consts *K) {
+    pasta_ifma_vec_mul_add_(r, a, b, NULL, n, K);
+}
+
 /* a[i] = a[i] van[i & mask] for lo <= i < hi (mask + 1 a power of two; F(vdiv_task)):
- * vec_mul over the runs of consecutive van; a period below 64 is first repeated to 64
- * elements on the stack, so that runs are long. */
+ * API x API products, F_mul(16 a, v) = a v / 2^256 < 1.26 m, reduced once. A period
+ * below 8 is first repeated to 8 elements on the stack; then the 8 (or, at the ends of
+ * the range, fewer: masked) elements of a vector never cross a period. */
 PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_vdiv_(uint64_t *a, const uint64_t *van,
                                                           size_t mask, size_t lo, size_t hi,
                                                           const pasta_ifma_consts *K) {
-    uint64_t rep[64 * 4];
+    uint64_t rep[8 * 4];
     const uint64_t *v = van;
-    size_t P = mask + 1;
-    if (P < 64) {
-        for (size_t t = 0; t < 64; t++) memcpy(rep + 4 * t, van + 4 * (t & mask), 32);
+    if (mask < 7) {
+        for (size_t t = 0; t < 8; t++) memcpy(rep + 4 * t, van + 4 * (t & mask), 32);
         v = rep;
-        P = 64;
+        mask = 7;
     }
     for (size_t i = lo; i < hi;) {
-        size_t o = i & (P - 1), len = P - o < hi - i ? P - o : hi - i;
-        pasta_ifma_vec_mul_add_(a + 4 * i, a + 4 * i, v + 4 * o, NULL, len, K);
-        i += len;
+        size_t k = 8 - (i & 7);
+        if (k > hi - i) k = hi - i;
+        uint64_t *p = a + 4 * i;
+        const uint64_t *w = v + 4 * (i & mask);
+        pasta_ifma_v8 x, y;
+        if (k == 8) {
+            pasta_ifma_load_(&x, p, 1, 1);
+            pasta_ifma_load_(&y, w, 0, 1);
+        } else {
+            pasta_ifma_load_part_(&x, p, k, 1, 1);
+            pasta_ifma_load_part_(&y, w, k, 0, 1);
+        }
+        pasta_ifma_mul_(&x, &x, &y, K);
+        pasta_ifma_reduce_(&x, &x, K);
+        if (k == 8) pasta_ifma_store_raw_(p, &x, 1);
+        else pasta_ifma_store_raw_part_(p, &x, k, 1);
+        i += k;
     }
 }
 
@@ -491,13 +512,6 @@ PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_lin_(uint64_t *p, const uint
         if (n == 8) pasta_ifma_store_raw_(p + 4 * i, &x, 1);
         else pasta_ifma_store_raw_part_(p + 4 * i, &x, n, 1);
     }
-}
-
-/* r[i] = a[i] b[i], i < n (canonical; fields/x86_64_ifma.h's vec_mul). */
-PASTA_IFMA_TARGET static inline void pasta_ifma_ntt_vmul_(uint64_t *r, const uint64_t *a,
-                                                          const uint64_t *b, size_t n,
-                                                          const pasta_ifma_consts *K) {
-    pasta_ifma_vec_mul_add_(r, a, b, NULL, n, K);
 }
 
 #endif /* PASTA_X86_64_IFMA && __x86_64__ */

@@ -1,7 +1,7 @@
 /* pasta_bench — the benchmark program (docs/BENCHMARKS.md: what the numbers mean).
  *
  *   pasta_bench [--quick|--full] [--json FILE] [--suite S] [--filter SUBSTR]
- *               [--backend portable|x86_64-asm|auto]
+ *               [--backend portable|x86_64-asm|x86_64-ifma|auto]
  *                          suites, in this order: field, curve, api (bench/bench_api.c:
  *                          the public entry points against their in-backend references;
  *                          --suite api also measures those references), ntt

@@ -20,7 +20,7 @@ static const char usage_bench[] =
     "  --circuit C         plonk_k11 (default), lookup_k11, orchard_k11 (demo witnesses)\n"
     "  --threads LIST      thread counts, each 1 .. 1024 (default 1,2,8)\n"
     "  --actions LIST      orchard_k11: action counts, each 1 .. 8 (default 1,4)\n"
-    "  --backend NAME      portable, x86_64-asm or auto (default: every supported one)\n"
+    "  --backend NAME      portable, x86_64-asm, x86_64-ifma or auto (default: every supported one)\n"
     "  --filter S          rows whose key prover/NAME/-/BACKEND/2048/THREADS contains S\n"
     "  --quick, --full     5 or 10 samples (default 10)\n"
     "  --samples N         1 .. 100000 samples, one operation each\n"

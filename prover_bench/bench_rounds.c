@@ -65,7 +65,8 @@ int cmd_rounds(int argc, char **argv) {
         return rc;
     pasta_backend be = PASTA_BACKEND_AUTO;
     if (only && pasta_backend_parse(&be, only) != PASTA_OK)
-        return usage_error("--backend %s: unknown (portable, x86_64-asm, auto)", only);
+        return usage_error("--backend %s: unknown (portable, x86_64-asm, x86_64-ifma, auto)",
+                           only);
     /* already active: PASTA_BACKEND (with PASTA_NO_CPU_CHECK=1 under valgrind) chose it */
     if (be != PASTA_BACKEND_AUTO && pasta_backend_get() != be &&
         (!pasta_backend_supported(be) || pasta_backend_set(be) != PASTA_OK))

@@ -223,14 +223,16 @@ void halo2_lookups_chunk(const prover *p, int ci, long start, eval_scratch *s) {
     const circuit_data *cd = &p->cd[ci];
     const pasta_fp *l0 = &p->pk->l0[start], *l_last = &p->pk->l_last[start],
                    *l_blind = &p->pk->l_blind[start];
-    pasta_fp one, t, u, active[CHUNK], w1[CHUNK], w2[CHUNK];
-    pasta_fp_one(&one);
+    /* every step is an array call over the chunk (pasta_fp_vec_*); 1, β, γ as vectors */
+    pasta_fp onev[CHUNK], betav[CHUNK], gammav[CHUNK], active[CHUNK], w1[CHUNK], w2[CHUNK];
+    pasta_fp t1[CHUNK], t2[CHUNK];
     pasta_fp *tmp = s->tmp, *acc = s->ps.acc;
     if (cs->n_lookups == 0) return;
-    for (int r = 0; r < CHUNK; r++) {
-        pasta_fp_add(&t, &l_last[r], &l_blind[r]);
-        pasta_fp_sub(&active[r], &one, &t);
-    }
+    pasta_fp_one(&onev[0]);
+    for (int r = 0; r < CHUNK; r++)
+        onev[r] = onev[0], betav[r] = p->beta, gammav[r] = p->gamma;
+    pasta_fp_vec_add(active, l_last, l_blind, CHUNK);
+    pasta_fp_vec_sub(active, onev, active, CHUNK);
     for (int l = 0; l < cs->n_lookups; l++) {
         const halo2_lookup *lk = &cs->lookups[l];
         const pasta_fp *zc = &cd->lk_z_cosets[(size_t)l * p->N];
@@ -245,42 +247,30 @@ void halo2_lookups_chunk(const prover *p, int ci, long start, eval_scratch *s) {
                        s->in);
         compress_slots(p, pr, &s->ps, &pr->lookup_table[l * HALO2_MAX_LOOKUP_WIDTH], lk->n,
                        s->tab);
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sub(&t, &one, &z[r]);
-            pasta_fp_mul(&tmp[r], &t, &l0[r]);
-        }
+        pasta_fp_vec_sub(tmp, onev, z, CHUNK); /* l_0 (1 − Z) */
+        pasta_fp_vec_mul(tmp, tmp, l0, CHUNK);
         fold_vec(p, acc, tmp);
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sqr(&t, &z[r]);
-            pasta_fp_sub(&t, &t, &z[r]);
-            pasta_fp_mul(&tmp[r], &t, &l_last[r]);
-        }
+        pasta_fp_vec_mul(tmp, z, z, CHUNK); /* l_last (Z^2 − Z) */
+        pasta_fp_vec_sub(tmp, tmp, z, CHUNK);
+        pasta_fp_vec_mul(tmp, tmp, l_last, CHUNK);
         fold_vec(p, acc, tmp);
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp left, right;
-            pasta_fp_add(&t, &a[r], &p->beta);
-            pasta_fp_mul(&left, &znext[r], &t);
-            pasta_fp_add(&t, &sv[r], &p->gamma);
-            pasta_fp_mul(&left, &left, &t);
-            pasta_fp_add(&t, &s->in[r], &p->beta);
-            pasta_fp_mul(&right, &z[r], &t);
-            pasta_fp_add(&t, &s->tab[r], &p->gamma);
-            pasta_fp_mul(&right, &right, &t);
-            pasta_fp_sub(&t, &left, &right);
-            pasta_fp_mul(&tmp[r], &t, &active[r]);
-        }
+        pasta_fp_vec_add(t1, a, betav, CHUNK); /* left = Z(ωX) (A' + β) (S' + γ) */
+        pasta_fp_vec_mul(t1, znext, t1, CHUNK);
+        pasta_fp_vec_add(t2, sv, gammav, CHUNK);
+        pasta_fp_vec_mul(t1, t1, t2, CHUNK);
+        pasta_fp_vec_add(t2, s->in, betav, CHUNK); /* right = Z (A_c + β) (S_c + γ) */
+        pasta_fp_vec_mul(t2, z, t2, CHUNK);
+        pasta_fp_vec_add(tmp, s->tab, gammav, CHUNK);
+        pasta_fp_vec_mul(t2, t2, tmp, CHUNK);
+        pasta_fp_vec_sub(tmp, t1, t2, CHUNK); /* active (left − right) */
+        pasta_fp_vec_mul(tmp, tmp, active, CHUNK);
         fold_vec(p, acc, tmp);
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sub(&t, &a[r], &sv[r]);
-            pasta_fp_mul(&tmp[r], &t, &l0[r]);
-        }
+        pasta_fp_vec_sub(t1, a, sv, CHUNK); /* l_0 (A' − S') */
+        pasta_fp_vec_mul(tmp, t1, l0, CHUNK);
         fold_vec(p, acc, tmp);
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sub(&t, &a[r], &sv[r]);
-            pasta_fp_sub(&u, &a[r], &aprev[r]);
-            pasta_fp_mul(&t, &t, &u);
-            pasta_fp_mul(&tmp[r], &t, &active[r]);
-        }
+        pasta_fp_vec_sub(t2, a, aprev, CHUNK); /* active (A' − S') (A' − A'(ω^−1 X)) */
+        pasta_fp_vec_mul(t1, t1, t2, CHUNK);
+        pasta_fp_vec_mul(tmp, t1, active, CHUNK);
         fold_vec(p, acc, tmp);
     }
 }

@@ -117,27 +117,22 @@ void halo2_permutation_chunk(const prover *p, int ci, long start, eval_scratch *
     const circuit_data *cd = &p->cd[ci];
     const pasta_fp *l0 = &p->pk->l0[start], *l_last = &p->pk->l_last[start],
                    *l_blind = &p->pk->l_blind[start];
-    pasta_fp one, t, u;
-    pasta_fp_one(&one);
-    pasta_fp *tmp = s->tmp, *acc = s->ps.acc, w1[CHUNK], w2[CHUNK];
+    /* every step is an array call over the chunk (pasta_fp_vec_*); one, γ as vectors */
+    pasta_fp onev[CHUNK], gammav[CHUNK], active[CHUNK], t1[CHUNK];
+    pasta_fp *tmp = s->tmp, *acc = s->ps.acc, w1[CHUNK];
     if (p->nsets == 0) return;
+    pasta_fp_one(&onev[0]);
+    for (int r = 0; r < CHUNK; r++) onev[r] = onev[0], gammav[r] = p->gamma;
     /* l_0 (1 − z_0) */
-    {
-        const pasta_fp *z0 = &cd->z_cosets[start];
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sub(&t, &one, &z0[r]);
-            pasta_fp_mul(&tmp[r], &t, &l0[r]);
-        }
-        fold_vec(p, acc, tmp);
-    }
+    pasta_fp_vec_sub(tmp, onev, &cd->z_cosets[start], CHUNK);
+    pasta_fp_vec_mul(tmp, tmp, l0, CHUNK);
+    fold_vec(p, acc, tmp);
     /* l_last (z_l^2 − z_l) */
     {
         const pasta_fp *zl = &cd->z_cosets[(size_t)(p->nsets - 1) * p->N + (size_t)start];
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sqr(&t, &zl[r]);
-            pasta_fp_sub(&t, &t, &zl[r]);
-            pasta_fp_mul(&tmp[r], &t, &l_last[r]);
-        }
+        pasta_fp_vec_mul(tmp, zl, zl, CHUNK);
+        pasta_fp_vec_sub(tmp, tmp, zl, CHUNK);
+        pasta_fp_vec_mul(tmp, tmp, l_last, CHUNK);
         fold_vec(p, acc, tmp);
     }
     /* l_0 (z_i − z_{i−1}(ω^last X)), i >= 1 */
@@ -146,12 +141,13 @@ void halo2_permutation_chunk(const prover *p, int ci, long start, eval_scratch *
         const pasta_fp *zi = &cd->z_cosets[(size_t)st * p->N + (size_t)start];
         const pasta_fp *zp = halo2_window(&cd->z_cosets[(size_t)(st - 1) * p->N], (long)p->N,
                                           start + last, CHUNK, w1);
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_sub(&t, &zi[r], &zp[r]);
-            pasta_fp_mul(&tmp[r], &t, &l0[r]);
-        }
+        pasta_fp_vec_sub(tmp, zi, zp, CHUNK);
+        pasta_fp_vec_mul(tmp, tmp, l0, CHUNK);
         fold_vec(p, acc, tmp);
     }
+    /* active = 1 − (l_last + l_blind) */
+    pasta_fp_vec_add(active, l_last, l_blind, CHUNK);
+    pasta_fp_vec_sub(active, onev, active, CHUNK);
     /* (1 − (l_last + l_blind)) (z_i(ωX) prod (p + β σ + γ) − z_i(X) prod (p + δ^j β X + γ)) */
     pasta_fp x0; /* X at the chunk's first point: ζ ext_ω^start, times β */
     halo2_fp_pow_u64(&x0, &p->d->ext_omega, (uint64_t)start);
@@ -166,34 +162,26 @@ void halo2_permutation_chunk(const prover *p, int ci, long start, eval_scratch *
         const pasta_fp *znext =
             halo2_window(z, (long)p->N, start + (long)p->rot_scale, CHUNK, w1);
         pasta_fp left[CHUNK], right[CHUNK], bx[CHUNK]; /* bx: β X δ^j */
-        for (int r = 0; r < CHUNK; r++) {
-            left[r] = znext[r];
-            right[r] = z[start + r];
-        }
+        memcpy(left, znext, sizeof left);
+        memcpy(right, &z[start], sizeof right);
         bx[0] = x0;
         for (int r = 1; r < CHUNK; r++) pasta_fp_mul(&bx[r], &bx[r - 1], &p->d->ext_omega);
         pasta_fp_vec_scale(bx, bx, &delta_pow, CHUNK);
         for (int c = lo; c < hi; c++) {
             const pasta_fp *v = halo2_column_coset(p, ci, cs->perm_columns[c]) + start;
             const pasta_fp *sig = &p->pk->perm_cosets[(size_t)c * p->N + (size_t)start];
-            for (int r = 0; r < CHUNK; r++) {
-                pasta_fp_mul(&u, &p->beta, &sig[r]);
-                pasta_fp_add(&u, &u, &v[r]);
-                pasta_fp_add(&u, &u, &p->gamma);
-                pasta_fp_mul(&left[r], &left[r], &u);
-                pasta_fp_add(&u, &v[r], &bx[r]);
-                pasta_fp_add(&u, &u, &p->gamma);
-                pasta_fp_mul(&right[r], &right[r], &u);
-            }
+            pasta_fp_vec_scale(t1, sig, &p->beta, CHUNK); /* left *= β σ + p + γ */
+            pasta_fp_vec_add(t1, t1, v, CHUNK);
+            pasta_fp_vec_add(t1, t1, gammav, CHUNK);
+            pasta_fp_vec_mul(left, left, t1, CHUNK);
+            pasta_fp_vec_add(t1, v, bx, CHUNK); /* right *= p + β X δ^j + γ */
+            pasta_fp_vec_add(t1, t1, gammav, CHUNK);
+            pasta_fp_vec_mul(right, right, t1, CHUNK);
             pasta_fp_vec_scale(bx, bx, &pasta_fp_DELTA, CHUNK);
             pasta_fp_mul(&delta_pow, &delta_pow, &pasta_fp_DELTA);
         }
-        for (int r = 0; r < CHUNK; r++) {
-            pasta_fp_add(&t, &l_last[r], &l_blind[r]);
-            pasta_fp_sub(&t, &one, &t);
-            pasta_fp_sub(&w2[r], &left[r], &right[r]);
-            pasta_fp_mul(&tmp[r], &w2[r], &t);
-        }
+        pasta_fp_vec_sub(tmp, left, right, CHUNK);
+        pasta_fp_vec_mul(tmp, tmp, active, CHUNK);
         fold_vec(p, acc, tmp);
     }
 }

@@ -526,6 +526,7 @@ int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int
 
 void halo2_program_scratch_free(halo2_program_scratch *s) {
     free(s->leaf), free(s->leafbuf), free(s->bufs), free(s->acc), free(s->gacc);
+    free(s->cvec), free(s->cidx);
     memset(s, 0, sizeof *s);
 }
 
@@ -540,7 +541,11 @@ int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr
     s->bufs = malloc(nb * width * sizeof(pasta_fp));
     s->acc = calloc(width, sizeof(pasta_fp));
     s->gacc = malloc(width * sizeof(pasta_fp));
-    if (!s->leaf || !s->leafbuf || !s->bufs || !s->acc || !s->gacc) {
+    size_t nc = 1;
+    for (int k = 0; k < pr->nops; k++) nc += pr->ops[k].op == HALO2_P_ADDC;
+    s->cvec = calloc(nc * width, sizeof(pasta_fp)); /* all-zero bytes: the element 0 */
+    s->cidx = calloc((size_t)(pr->nops ? pr->nops : 1), sizeof *s->cidx);
+    if (!s->leaf || !s->leafbuf || !s->bufs || !s->acc || !s->gacc || !s->cvec || !s->cidx) {
         halo2_program_scratch_free(s);
         return PASTA_ERR_NO_MEMORY;
     }
@@ -549,6 +554,12 @@ int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr
             pasta_fp *v = &s->leafbuf[(size_t)i * width];
             for (size_t j = 0; j < width; j++) v[j] = pr->leaves[i].c;
             s->leaf[i] = v;
+        }
+    for (int k = 0, c = 1; k < pr->nops; k++)
+        if (pr->ops[k].op == HALO2_P_ADDC) {
+            s->cidx[k] = c;
+            for (size_t j = 0; j < width; j++) s->cvec[(size_t)c * width + j] = pr->ops[k].c;
+            c++;
         }
     return PASTA_OK;
 }
@@ -625,16 +636,13 @@ void halo2_program_run(const halo2_program *pr, halo2_program_scratch *s, const 
         case HALO2_P_SCALE:
             pasta_fp_vec_scale(d, halo2_program_slot(pr, s, o->a), &o->c, W);
             break;
-        case HALO2_P_NEG: {
-            const pasta_fp *a = halo2_program_slot(pr, s, o->a);
-            for (size_t t = 0; t < W; t++) pasta_fp_neg(&d[t], &a[t]);
+        case HALO2_P_NEG: /* 0 − a */
+            pasta_fp_vec_sub(d, s->cvec, halo2_program_slot(pr, s, o->a), W);
             break;
-        }
-        case HALO2_P_ADDC: {
-            const pasta_fp *a = halo2_program_slot(pr, s, o->a);
-            for (size_t t = 0; t < W; t++) pasta_fp_add(&d[t], &a[t], &o->c);
+        case HALO2_P_ADDC:
+            pasta_fp_vec_add(d, halo2_program_slot(pr, s, o->a),
+                             &s->cvec[(size_t)s->cidx[k] * W], W);
             break;
-        }
         case HALO2_P_FOLD: fold_vec(s->acc, halo2_program_slot(pr, s, o->a), y, W); break;
         case HALO2_P_GSTART:
             memcpy(s->gacc, halo2_program_slot(pr, s, o->a), W * sizeof *s->gacc);

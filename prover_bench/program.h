@@ -112,11 +112,14 @@ typedef struct halo2_leaf_view {
 } halo2_leaf_view;
 
 /* A program's working vectors: leaf[i] the values of leaf i (constant leaves filled once,
- * at init), leafbuf (copies of windows that wrap), bufs, the accumulators. */
+ * at init), leafbuf (copies of windows that wrap), bufs, the accumulators; cvec: zeros
+ * (NEG runs as 0 − a), then each ADDC's constant, width copies each (op k's at cvec +
+ * cidx[k] width), so that every operation is one array call (pasta_fp_vec_*). */
 typedef struct halo2_program_scratch {
     size_t width;
     const pasta_fp **leaf;
-    pasta_fp *leafbuf, *bufs, *acc, *gacc;
+    pasta_fp *leafbuf, *bufs, *acc, *gacc, *cvec;
+    int *cidx;
 } halo2_program_scratch;
 
 /* PASTA_OK or PASTA_ERR_NO_MEMORY (s zeroed). acc starts at zero. */

@@ -23,6 +23,20 @@
  * runs on the calling thread. */
 #include "fft/fft_common.h"
 
+/* The IFMA backend's field instances (backends/x86_64_ifma.c): the passes over 8
+ * consecutive indices run 8 butterflies per vector (fft/fft_ifma.h: the leaf of stages
+ * 1, 2, 4, 8 in registers, then radix-2^2 passes within rows, column groups of >= 8
+ * columns, the scale by 1/n); the same values, so the same bytes, as the scalar passes.
+ * FFT_IFMA_K: the field's constants, FFT_IFMA_W(p): an element array as words. */
+#if defined(PASTA_IFMA_BACKEND) && !GROUP_IS_CURVE
+#include "fft/fft_ifma.h"
+#define FFT_IFMA 1
+#define FFT_IFMA_K (&PASTA_CAT3(pasta_ifma_, FIELD, _consts))
+#define FFT_IFMA_W(p) ((p)->limbs)
+#else
+#define FFT_IFMA 0
+#endif
+
 /* Field butterflies: every kernel inlined into the pass (gcc otherwise calls the asm mul
  * from the 4 sites of pass4; docs/FFT.md has the counts). Not for points (mul_var), not
  * with clang (its register allocator then fails on the asm mul: "inline assembly
@@ -109,6 +123,12 @@ PASTA_TFN void G(bitrev)(GE *a, unsigned lg, size_t lo, size_t hi) {
 
 /* The stages 1 .. 2^(lgb-1) on one block of 2^lgb elements, depth first. */
 PASTA_TFN void G(block)(GE *a, unsigned lgb, const GS *tw) {
+#if FFT_IFMA
+    if (lgb >= 4) {
+        pasta_ifma_ntt_block_(FFT_IFMA_W(a), lgb, FFT_IFMA_W(tw), FFT_IFMA_K);
+        return;
+    }
+#endif
     size_t len = (size_t)1 << lgb;
     unsigned s = 0;
     if (lgb & 1) {
@@ -124,6 +144,13 @@ PASTA_TFN void G(block)(GE *a, unsigned lgb, const GS *tw) {
 PASTA_TFN FFT_FLATTEN void G(cols)(GE *a, unsigned lg, unsigned lgb, const GS *tw, size_t c0,
                                    size_t g, const GS *scale) {
     size_t n = (size_t)1 << lg, s = (size_t)1 << lgb;
+#if FFT_IFMA
+    if (g % 8 == 0 && c0 % 8 == 0) {
+        pasta_ifma_ntt_cols_(FFT_IFMA_W(a), lg, lgb, FFT_IFMA_W(tw), c0, g,
+                             scale != NULL ? FFT_IFMA_W(scale) : NULL, FFT_IFMA_K);
+        return;
+    }
+#endif
     for (unsigned st = lgb; st + 2 <= lg; st += 2) {
         size_t m = (size_t)1 << st;
         const GS *w1 = tw + m, *w2 = tw + 2 * m, *w3 = tw + 3 * m;
@@ -197,12 +224,20 @@ PASTA_TFN void G(ntt_core)(GE *a, unsigned lg, const GS *tw, const GS *scale, in
     c.lgb = lg - cl;
     if (cl == 0) {
         G(block)(a, lg, tw);
+#if FFT_IFMA
+        if (scale != NULL)
+            pasta_ifma_ntt_scale_(FFT_IFMA_W(a), n, FFT_IFMA_W(scale), FFT_IFMA_K);
+        return;
+#endif
         if (scale != NULL)
             for (size_t i = 0; i < n; i++) G(g_scale)(&a[i], &a[i], scale);
         return;
     }
     G(ntt_run)(&c, PASTA_NTT_ROWS, n >> c.lgb, nt);
     c.g = pasta_fft_col_group(lg);
+#if FFT_IFMA
+    if (c.g < 8) c.g = 8; /* whole vectors of columns; 2^lgb >= 16 columns here */
+#endif
     G(ntt_run)(&c, PASTA_NTT_COLS, ((size_t)1 << c.lgb) / c.g, nt);
 }
 
@@ -289,3 +324,6 @@ PASTA_TFN int F(ntt_radix2)(const SDOM *d, GE *a, size_t n, int inverse) {
 }
 #endif
 #undef FFT_FLATTEN
+#undef FFT_IFMA
+#undef FFT_IFMA_K
+#undef FFT_IFMA_W

@@ -3,6 +3,14 @@
  * transforms F(ntt)/F(intt) of the group template and the field kernels directly. */
 #include "fft/fft_common.h"
 
+/* The IFMA backend (backends/x86_64_ifma.c): the element-wise passes (coset factors,
+ * vanishing division, linear combinations, poly_mul's products) on fft/fft_ifma.h, 8
+ * elements per vector; the same values, so the same bytes. */
+#ifdef PASTA_IFMA_BACKEND
+#include "fft/fft_ifma.h"
+#define POLY_IFMA_K (&PASTA_CAT3(pasta_ifma_, FIELD, _consts))
+#endif
+
 PASTA_TFN int F(domain_init)(DOM *d, int k, int j) {
     if (d == NULL || k < 0 || j < 0 || k > 32 || j > 32 - k) return PASTA_ERR_INVALID_ARG;
     unsigned K = (unsigned)(k + j);
@@ -103,6 +111,10 @@ PASTA_TFN void F(coset_task)(void *vctx, size_t t) {
     size_t lo, hi;
     pasta_range(x->len, x->ntasks, t, &lo, &hi);
     size_t e = hi < x->n ? hi : (lo < x->n ? x->n : lo);
+#ifdef PASTA_IFMA_BACKEND
+    if (lo < e)
+        pasta_ifma_ntt_coset_(x->r->limbs, x->a->limbs, x->c[0].limbs, lo, e, POLY_IFMA_K);
+#else
     if (x->r != x->a && lo < e) memcpy(x->r + lo, x->a + lo, (e - lo) * sizeof(FE));
     for (size_t i = lo; i < e; i++)
         if (i % 3 != 0 || x->mul0) {
@@ -110,6 +122,7 @@ PASTA_TFN void F(coset_task)(void *vctx, size_t t) {
             F(mul)(&u, &v, &k);
             x->r[i] = u;
         }
+#endif
     if (e < hi) memset(x->r + e, 0, (hi - e) * sizeof(FE)); /* zero: all-zero limbs */
 }
 PASTA_TFN void F(coset_pass)(FE *r, const FE *a, const FE c[3], int mul0, size_t n, size_t len,
@@ -161,6 +174,10 @@ PASTA_TFN int F(divide_by_vanishing)(const DOM *d, FE *a, size_t n) {
     if (n != d->ext_n) return PASTA_ERR_INVALID_ARG;
     const FE *van = d->tables + 2 * d->ext_n;
     size_t mask = ((size_t)1 << d->j) - 1;
+#ifdef PASTA_IFMA_BACKEND
+    pasta_ifma_ntt_vdiv_(a->limbs, van->limbs, mask, 0, n, POLY_IFMA_K);
+    return PASTA_OK;
+#endif
     for (size_t i = 0; i < n; i++) {
         FE t = van[i & mask]; /* a local operand: clang's asm register budget */
         F(mul)(&a[i], &a[i], &t);
@@ -179,6 +196,10 @@ PASTA_TFN void F(vdiv_task)(void *vctx, size_t t) {
     const struct F(vdiv_ctx) *c = vctx;
     size_t lo, hi;
     pasta_range(c->n, c->ntasks, t, &lo, &hi);
+#ifdef PASTA_IFMA_BACKEND
+    pasta_ifma_ntt_vdiv_(c->a->limbs, c->van->limbs, c->mask, lo, hi, POLY_IFMA_K);
+    return;
+#endif
     for (size_t i = lo; i < hi; i++) {
         FE v = c->a[i], w = c->van[i & c->mask]; /* local operands: clang's asm budget */
         F(mul)(&c->a[i], &v, &w);
@@ -274,7 +295,11 @@ PASTA_TFN int F(poly_mul)(const DOM *d, FE *r, const FE *a, size_t na, const FE 
     memset(B + nb, 0, (M - nb) * sizeof(FE));
     F(ntt)(d, A, M, threads);
     F(ntt)(d, B, M, threads);
+#ifdef PASTA_IFMA_BACKEND
+    pasta_ifma_ntt_vmul_(A->limbs, A->limbs, B->limbs, M, POLY_IFMA_K);
+#else
     for (size_t i = 0; i < M; i++) F(mul)(&A[i], &A[i], &B[i]);
+#endif
     F(intt)(d, A, M, threads);
     memcpy(r, A, len * sizeof(FE));
     pasta_free(A);
@@ -402,6 +427,11 @@ PASTA_TFN void F(lin_task)(void *vctx, size_t t) {
     const struct F(lin_ctx) *c = vctx;
     size_t lo, hi;
     pasta_range(c->n, c->ntasks, t, &lo, &hi);
+#ifdef PASTA_IFMA_BACKEND
+    pasta_ifma_ntt_lin_(c->p->limbs, c->q->limbs, c->c.limbs, lo, hi,
+                        c->kind == PASTA_LIN_SCALE_ADD, POLY_IFMA_K);
+    return;
+#endif
     FE k = c->c, u;
     if (c->kind == PASTA_LIN_SCALE_ADD) {
         for (size_t i = lo; i < hi; i++) {
@@ -522,3 +552,4 @@ PASTA_TFN int F(grand_product_par)(FE *z, const FE *num, const FE *den, size_t n
 }
 
 #undef DOM_OK
+#undef POLY_IFMA_K

@@ -170,6 +170,92 @@ static void T(check_backends_agree)(pasta_backend other) {
     OPS(x)->domain_free(&d2);
 }
 
+/* Backend other against portable at every size 2^0 .. 2^max_lg: ntt and intt at 1 and 2
+ * threads, and the coset transforms (coeff_to_extended, extended_to_coeff) for
+ * k + j <= max_lg, j = 1..3, byte for byte (the IFMA backend's passes change with the
+ * size: leaf, odd radix-2 stage, rows on a buffer or in place, column groups); then the
+ * element-wise passes (divide_by_vanishing, poly_scale_add, poly_add_scaled). */
+static void T(check_sizes_agree)(pasta_backend other, int max_lg) {
+    const pasta_ops *p = pasta_ops_for(PASTA_BACKEND_PORTABLE);
+    const pasta_ops *x = pasta_ops_for(other);
+    if (x == NULL) return;
+    tu_rng g;
+    tu_rng_init(&g, tu_seed() ^ (0x512eULL + TFID));
+    FD d;
+    cr_assert_eq(OPS(p)->domain_init(&d, max_lg, 0), PASTA_OK);
+    size_t N = (size_t)1 << max_lg;
+    FT *a = T(alloc)(N), *r1 = T(alloc)(N), *r2 = T(alloc)(N);
+    T(rand)(a, N, &g);
+    for (int lg = 0; lg <= max_lg; lg++) {
+        size_t n = (size_t)1 << lg;
+        for (int inv = 0; inv < 2; inv++)
+            for (int th = 1; th <= 2; th++) {
+                memcpy(r1, a, n * sizeof(FT));
+                memcpy(r2, a, n * sizeof(FT));
+                cr_assert_eq((inv ? OPS(p)->intt : OPS(p)->ntt)(&d, r1, n, 1), PASTA_OK);
+                cr_assert_eq((inv ? OPS(x)->intt : OPS(x)->ntt)(&d, r2, n, th), PASTA_OK);
+                cr_assert(T(same)(r1, r2, n),
+                          "%s %s n=2^%d, %d threads: differs from portable", x->name,
+                          inv ? "intt" : "ntt", lg, th);
+            }
+    }
+    OPS(p)->domain_free(&d);
+    for (int j = 1; j <= 3; j++)
+        for (int k = 0; k + j <= max_lg; k += (k < 8 ? 1 : 3)) {
+            FD dc;
+            cr_assert_eq(OPS(p)->domain_init(&dc, k, j), PASTA_OK);
+            size_t n = dc.n, M = dc.ext_n;
+            for (int th = 1; th <= 2; th++) {
+                cr_assert_eq(OPS(p)->coeff_to_extended(&dc, r1, a, n, 1), PASTA_OK);
+                cr_assert_eq(OPS(x)->coeff_to_extended(&dc, r2, a, n, th), PASTA_OK);
+                cr_assert(T(same)(r1, r2, M), "%s coeff_to_extended k=%d j=%d differs",
+                          x->name, k, j);
+                cr_assert_eq(OPS(p)->extended_to_coeff(&dc, r1, M, 1), PASTA_OK);
+                cr_assert_eq(OPS(x)->extended_to_coeff(&dc, r2, M, th), PASTA_OK);
+                cr_assert(T(same)(r1, r2, M), "%s extended_to_coeff k=%d j=%d differs",
+                          x->name, k, j);
+            }
+            OPS(p)->domain_free(&dc);
+        }
+    /* the element-wise passes: vanishing division (j = 0..7: periods below and above a
+     * vector), linear combinations at odd lengths (masked tails), q == p */
+    for (int j = 0; j <= 7; j++) {
+        FD dv;
+        cr_assert_eq(OPS(p)->domain_init(&dv, 4, j), PASTA_OK);
+        size_t M = dv.ext_n;
+        for (int th = 0; th <= 2; th++) {
+            memcpy(r1, a, M * sizeof(FT));
+            memcpy(r2, a, M * sizeof(FT));
+            cr_assert_eq(OPS(p)->divide_by_vanishing(&dv, r1, M), PASTA_OK);
+            if (th == 0) cr_assert_eq(OPS(x)->divide_by_vanishing(&dv, r2, M), PASTA_OK);
+            else cr_assert_eq(OPS(x)->divide_by_vanishing_par(&dv, r2, M, th), PASTA_OK);
+            cr_assert(T(same)(r1, r2, M), "%s divide_by_vanishing j=%d differs", x->name, j);
+        }
+        OPS(p)->domain_free(&dv);
+    }
+    static const size_t lens[] = {1, 2, 7, 8, 9, 15, 17, 31, 33, 100, 2049, 4099};
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++)
+        for (int kind = 0; kind < 4; kind++) {
+            size_t n = lens[li];
+            const FT *c = &a[N - 1];
+            memcpy(r1, a, n * sizeof(FT));
+            memcpy(r2, a, n * sizeof(FT));
+            const FT *q1 = kind >= 2 ? r1 : a + n, *q2 = kind >= 2 ? r2 : a + n;
+            if (kind % 2 == 0) {
+                cr_assert_eq(OPS(p)->poly_scale_add(r1, c, q1, n, 1), PASTA_OK);
+                cr_assert_eq(OPS(x)->poly_scale_add(r2, c, q2, n, 2), PASTA_OK);
+            } else {
+                cr_assert_eq(OPS(p)->poly_add_scaled(r1, c, q1, n, 1), PASTA_OK);
+                cr_assert_eq(OPS(x)->poly_add_scaled(r2, c, q2, n, 2), PASTA_OK);
+            }
+            cr_assert(T(same)(r1, r2, n), "%s poly_lin kind %d n=%zu differs", x->name, kind,
+                      n);
+        }
+    free(a);
+    free(r1);
+    free(r2);
+}
+
 /* Cosets, the vanishing polynomial, rotations, l_0. */
 static void T(check_coset)(const pasta_ops *t) {
     tu_rng g;

@@ -1,8 +1,9 @@
-/* Every function of fields/x86_64_ifma.h, out of line, for tests/ifma_ct.sh: the
+/* Every function of fields/x86_64_ifma.h and fft/fft_ifma.h, out of line, for tests/ifma_ct.sh: the
  * disassembly must hold no instruction that moves vector data into a general register or
  * the flags (the form any branch or memory index on a lane value takes), since valgrind
  * (3.19) cannot run AVX-512 to check the constant-time claim dynamically.
  * -DPASTA_IFMA_CT_LEAKY adds a function that branches on a lane: the check must fail. */
+#include "fft/fft_ifma.h"
 #include "fields/x86_64_ifma.h"
 
 #define PROBE_FIELD(F, T)                                                                 \
@@ -37,6 +38,22 @@
 
 PROBE_FIELD(fp, pasta_fp)
 PROBE_FIELD(fq, pasta_fq)
+
+/* The NTT's passes and the element-wise passes of the fft layer (fft/fft_ifma.h). */
+PASTA_IFMA_TARGET void probe_ntt(uint64_t *a, const uint64_t *tw, const uint64_t *c,
+                                 unsigned lg, unsigned lgb, size_t c0, size_t g, size_t lo,
+                                 size_t hi) {
+    const pasta_ifma_consts *K = &pasta_ifma_fp_consts;
+    pasta_ifma_ntt_block_(a, lgb, tw, K);
+    pasta_ifma_ntt_block_mem_(a, lgb, tw, K);
+    pasta_ifma_ntt_cols_(a, lg, lgb, tw, c0, g, c, K);
+    pasta_ifma_ntt_cols_mem_(a, lg, lgb, tw, c0, g, c, K);
+    pasta_ifma_ntt_scale_(a, hi, c, K);
+    pasta_ifma_ntt_coset_(a, a, c, lo, hi, K);
+    pasta_ifma_ntt_vdiv_(a, tw, g - 1, lo, hi, K);
+    pasta_ifma_ntt_lin_(a, tw, c, lo, hi, (int)lg & 1, K);
+    pasta_ifma_ntt_vmul_(a, a, tw, hi, K);
+}
 
 #ifdef PASTA_IFMA_CT_LEAKY
 /* A branch on lane 0's value (a variable-time "is zero" shortcut). */

@@ -64,6 +64,10 @@ Test(fft, backends_agree_ifma) {
     fp_check_backends_agree(PASTA_BACKEND_X86_64_IFMA);
     fq_check_backends_agree(PASTA_BACKEND_X86_64_IFMA);
 }
+Test(fft, ifma_every_size) {
+    fp_check_sizes_agree(PASTA_BACKEND_X86_64_IFMA, 16);
+    fq_check_sizes_agree(PASTA_BACKEND_X86_64_IFMA, 16);
+}
 Test(fft, coset_extended) {
     FOR_BACKENDS(t) {
         fp_check_coset(t);

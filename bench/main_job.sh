@@ -6,7 +6,7 @@
 #   bench/main_job.sh [--quick|--full] [--out DIR] [--json FILE] [--csv FILE] [--md FILE]
 #                     [--configs "portable asm-mul asm"] [--no-build] [--no-kernels]
 #                     [--no-e2e] [--rounds N] [--kernel-rounds N] [--callgrind]
-#                     [--model-cmd CMD] [--hosts DIR] [--record]
+#                     [--model-cmd CMD] [--hosts DIR] [--record] [--no-ifma]
 #   bench/main_job.sh --analyse DIR [--json FILE] [--csv FILE] [--md FILE] [--hosts DIR]
 #                     [--record]   (the analysis alone, on the samples a run left in DIR)
 #
@@ -17,7 +17,15 @@
 #                                                          add/sub/double: the seed's control
 #   asm       -DPASTA_ASM_KERNELS="add;sub;double;mul;square"   the seed's candidate
 #   asm-K+K.. any other subset of the asm kernels
-# The last configuration is the candidate, compared with each other one. Each executable
+#   ifma      no build: the asm build's executables with backend x86_64-ifma (the array
+#             operations on AVX-512 IFMA); added after asm when the asm build can run it
+#             (probed once: pasta_bench --backend x86_64-ifma; IFMA=0 or --no-ifma: not),
+#             else one line says it was skipped. Compared with asm only, in the first
+#             $IFMA_ROUNDS rounds (quick 6, full all): kernels vec_add vec_sub vec_mul
+#             vec_scale vec_mul_add vec_inner_product (ns per element, pasta_bench field
+#             rows), end to end and the model as the others; callgrind n/a (valgrind
+#             3.19 cannot run AVX-512).
+# The last configuration other than ifma is the candidate, compared with each other one. Each executable
 # must report its configuration (pasta_bench --version, prover_bench rounds); sha256s printed.
 #
 # Paired rounds. A round runs every configuration twice, C1..Cm Cm..C1 (portable asm-mul
@@ -100,6 +108,9 @@ OVERSUBSCRIBE=${OVERSUBSCRIBE:-0}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 ROUNDS=${ROUNDS:-}
 KERNEL_ROUNDS=${KERNEL_ROUNDS:-12}
+IFMA=${IFMA:-1}
+IFMA_ROUNDS=${IFMA_ROUNDS:-}
+VEC_OPS="vec_add vec_sub vec_mul vec_scale vec_mul_add vec_inner_product"
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -119,6 +130,7 @@ while [ $# -gt 0 ]; do
         --model-cmd) MODEL_CMD=${2:?}; shift ;;
         --hosts) HOSTS_DIR=${2:?}; shift ;;
         --record) RECORD=1 ;;
+        --no-ifma) IFMA=0 ;;
         --analyse) ANALYSE=${2:?--analyse needs a directory}; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "main_job: unknown option $1" >&2; exit 2 ;;
@@ -133,18 +145,30 @@ if [ "$MODE" = full ]; then
     PROVER_WARMUP=${PROVER_WARMUP:-2}
     MIN_MEASURE_S=15
     TARGET=${TARGET:-0.75}
+    IFMA_ROUNDS=${IFMA_ROUNDS:-$ROUNDS}
 else
     KERNEL_ARGS=${KERNEL_ARGS:---warmup 0.02 --measure 0.05 --samples 10}
     ROUNDS=${ROUNDS:-12}
     PROVER_WARMUP=${PROVER_WARMUP:-0.001}
     MIN_MEASURE_S=0
     TARGET=${TARGET:-1.5}
+    IFMA_ROUNDS=${IFMA_ROUNDS:-6}
 fi
 
 host_cpu() { scripts/host-cpu.sh; }
 slug() { echo "$1" | tr 'A-Z' 'a-z' | sed 's/([^)]*)//g; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//'; }
 load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo -; }
-backend_of() { [ "$1" = portable ] && echo portable || echo x86_64-asm; }
+backend_of() { case "$1" in portable) echo portable ;; ifma) echo x86_64-ifma ;; *) echo x86_64-asm ;; esac; }
+conf_of() { [ "$1" = ifma ] && echo asm || echo "$1"; }   # the build a configuration runs
+# "control:candidate" per comparison, in the job's order: each configuration with the
+# candidate (the last one other than ifma), then asm with ifma
+pairs_of() { # configs
+    local c cand="" p=""
+    for c in $1; do [ "$c" = ifma ] || cand=$c; done
+    for c in $1; do [ "$c" = ifma ] || [ "$c" = "$cand" ] || p="$p${p:+ }$c:$cand"; done
+    case " $1 " in *" ifma "*) p="$p${p:+ }asm:ifma" ;; esac
+    echo "$p"
+}
 
 cmake_flags_of() { # config name -> CMake flags
     case "$1" in
@@ -152,6 +176,7 @@ cmake_flags_of() { # config name -> CMake flags
         asm) echo "-DPASTA_X86_64_ASM=ON -DPASTA_ASM_KERNELS=add;sub;double;mul;square" ;;
         asm-mul) echo "-DPASTA_X86_64_ASM=ON -DPASTA_ASM_KERNELS=mul;square" ;;
         asm-none) echo "-DPASTA_X86_64_ASM=ON -DPASTA_ASM_KERNELS=" ;;
+        ifma) cmake_flags_of asm ;;
         asm-*) local k=${1#asm-}; echo "-DPASTA_X86_64_ASM=ON -DPASTA_ASM_KERNELS=${k//+/;}" ;;
         *) echo "main_job: unknown configuration $1" >&2; return 1 ;;
     esac
@@ -166,6 +191,7 @@ stats_tool() { # DIR
     if [ -n "${PASTA_STATS:-}" ]; then echo "$PASTA_STATS"; return; fi
     local c
     for c in $(meta "$1" configs); do :; done
+    c=$(conf_of "$c")
     if [ -x "$BUILD_PREFIX-$c/bench/pasta_stats" ]; then echo "$BUILD_PREFIX-$c/bench/pasta_stats"; return; fi
     "${CC:-cc}" -std=c17 -O2 bench/pasta_stats.c -lm -o "$1/pasta_stats" >&2 || return 1
     echo "$1/pasta_stats"
@@ -218,14 +244,14 @@ analyse() {
     [ -s "$dir/samples.tsv" ] || [ -s "$dir/callgrind.tsv" ] || [ -s "$dir/model.jsonl" ] ||
         { echo "main_job: no samples in $dir" >&2; return 1; }
     touch "$dir/samples.tsv" "$dir/callgrind.tsv" "$dir/model.jsonl"
-    awk -F'\t' -v configs="$(meta "$dir" configs)" -v pairs="$dir/pairs.txt" -v keys="$dir/keys.tsv" \
+    awk -F'\t' -v configs="$(meta "$dir" configs)" -v pairs="$dir/pairs.txt" -v cmp="$(pairs_of "$(meta "$dir" configs)")" -v keys="$dir/keys.tsv" \
         -v pj="$dir/prover.jsonl" -v cpu="$(meta "$dir" cpu)" "$AWK_LIB"'
 function med(list,    n, v, i, j, t) {   # median of a space-separated list
     n = split(list, v, " ")
     for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j] + 0 < v[j - 1] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
     return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
-BEGIN { m = split(configs, CF, " "); cand = CF[m]; printf "" > pairs; printf "" > keys; printf "" > pj }
+BEGIN { m = split(configs, CF, " "); ncmp = split(cmp, PR, " "); printf "" > pairs; printf "" > keys; printf "" > pj }
 FNR == NR { sha[$1] = $3; psha[$1] = $4; be[$1] = $2; next }   # configs.tsv
 /^#/ { next }
 {   # phase round slot config backend workload field threads value digest [bytes]
@@ -248,8 +274,8 @@ END {
     nk = 0
     for (i = 1; i <= np; i++) {
         split(order[i], K, SUBSEP)
-        for (j = 1; j < m; j++) {
-            ctl = CF[j]; key = "k" (++nk); got = 0
+        for (j = 1; j <= ncmp; j++) {   # control:candidate
+            split(PR[j], PC, ":"); ctl = PC[1]; cand = PC[2]; key = "k" (++nk); got = 0
             for (r = 1; r <= nr[order[i]]; r++)
                 if (cnt[order[i], ctl, r] && cnt[order[i], cand, r]) {
                     printf "%s %.9g %.9g\n", key, sum[order[i], ctl, r] / cnt[order[i], ctl, r], sum[order[i], cand, r] / cnt[order[i], cand, r] >> pairs
@@ -277,11 +303,11 @@ END {
     "$st" ci --target "$(meta "$dir" target)" < "$dir/pairs.txt" > "$dir/stats.txt"
     # stage 3
     awk -F'\t' -v meta="$(cat "$dir/meta.txt")" -v json="$dir/compare.jsonl" -v csv="$dir/compare.csv" \
-        -v configs="$(meta "$dir" configs)" "$AWK_LIB"'
+        -v configs="$(meta "$dir" configs)" -v cmp="$(pairs_of "$(meta "$dir" configs)")" "$AWK_LIB"'
 BEGIN {
     n = split(meta, ML, "\n")
     for (i = 1; i <= n; i++) { e = index(ML[i], "="); if (e) M[substr(ML[i], 1, e - 1)] = substr(ML[i], e + 1) }
-    m = split(configs, CF, " "); cand = CF[m]
+    ncmp = split(cmp, PR, " ")
     common = sprintf("\"cores\":%d,\"cpu\":%s,\"mode\":%s,\"date\":%s,\"commit\":%s,\"compiler\":%s,\"load_start\":%s,\"load_end\":%s,\"run\":%s",
         M["cores"], jstr(M["cpu"]), jstr(M["mode"]), jstr(M["date"]), jstr(M["commit"]), jstr(M["compiler"]),
         jnum(M["load_start"]), jnum(M["load_end"]), jstr(M["run"]))
@@ -312,8 +338,8 @@ FILENAME ~ /model.jsonl$/ {
     printf "%s,%s,%s,%d,%s,%s,%.6g,%.6g,%d,%.3f,%s,%s,%s,%s,%d,%d,\"%s\"\n", mdl ? "e2e" : $2, $3, $4, $5, $6, $7, $8, $9, S[2], S[3], lo, hi, S[6], S[7], S[8], mdl, M["cpu"] >> csv
 }
 END {
-    for (j = 1; j < m; j++) {
-        ctl = CF[j]
+    for (j = 1; j <= ncmp; j++) {   # control:candidate
+        split(PR[j], PC, ":"); ctl = PC[1]; cand = PC[2]
         if ((ctl in ir) && (cand in ir)) {
             r = ir[ctl] / ir[cand]
             printf "{\"suite\":\"main_job\",\"phase\":\"callgrind\",\"name\":\"orchard_k11 1 action\",\"field\":null,\"threads\":1,\"backend\":%s,\"config\":%s,\"control_config\":%s,\"instructions\":%s,\"control_instructions\":%s,\"speedup_pct\":%.3f,\"ratio\":%.6f,\"ratio_lo\":%.6f,\"ratio_hi\":%.6f,\"binary_sha256\":%s,\"control_sha256\":%s,%s}\n",
@@ -340,7 +366,7 @@ render() {
     if [ -d "$HOSTS_DIR" ]; then
         for f in "$HOSTS_DIR"/*.jsonl; do [ -f "$f" ] && hostfiles+=("$f"); done
     fi
-    awk -v cur="$dir/compare.jsonl" -v md="$dir/tables.md" -v configs="$(meta "$dir" configs)" -v currun="$(meta "$dir" run)" \
+    awk -v cur="$dir/compare.jsonl" -v md="$dir/tables.md" -v configs="$(meta "$dir" configs)" -v cmp="$(pairs_of "$(meta "$dir" configs)")" -v vecops="$VEC_OPS" -v currun="$(meta "$dir" run)" \
         -v threads="$(meta "$dir" threads)" -v measured="$(meta "$dir" threads_measured)" \
         -v cores="$(meta "$dir" cores)" -v ops="$OPS" -v fields="$FIELDS" "$AWK_LIB"'
 function out(s) { print s; print s > md }
@@ -349,13 +375,15 @@ function label(run, cpu, mode,    s) {
     return cpu (run == currun ? " (this run: " : " (") s ")"
 }
 function cell(run, ctl, w, f, t,    k, s) {
-    k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
+    k = run SUBSEP cand SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
     if (!(k in P)) return ""
     s = !MOD[k] ? ci(P[k], LO[k], HI[k]) : LO[k] == "" ? word(P[k]) " (model)" : ci(P[k], LO[k], HI[k]) " (model)"
     return s
 }
 BEGIN {
-    m = split(configs, CF, " "); cand = CF[m]
+    # comparisons (control:candidate): those of this run; asm:ifma when a host file has it
+    ncmp = split(cmp, PR, " "); for (i = 1; i <= ncmp; i++) incmp[PR[i]] = 1
+    if (!("asm:ifma" in incmp)) { PR[++ncmp] = "asm:ifma"; incmp["asm:ifma"] = 1; optional["asm:ifma"] = 1 }
     nops = split(ops, O, " "); nf = split(fields, FL, " "); nt = split(threads, TH, ",")
     split(measured, MS, ","); for (i in MS) ismeas[MS[i] + 0] = 1
     printf "" > md
@@ -364,13 +392,14 @@ BEGIN {
     if (get($0, "suite") != "main_job") next
     run = get($0, "run"); if (run == "" || (FILENAME != cur && run == currun)) next
     if (FILENAME != cur) { cpu = get($0, "cpu"); if (!((cpu) in latest) || run > latest[cpu]) latest[cpu] = run }
-    if (get($0, "config") != cand) next
+    cand = get($0, "config"); if (!((get($0, "control_config") ":" cand) in incmp)) next
+    HAS[get($0, "control_config") ":" cand] = 1
     RD[run] = get($0, "date"); RC[run] = get($0, "commit"); RCPU[run] = get($0, "cpu"); RM[run] = get($0, "mode")
     RCC[run] = get($0, "compiler"); RL[run] = get($0, "load_start")
     ph = get($0, "phase"); ctl = get($0, "control_config"); w = get($0, "name"); f = get($0, "field"); t = get($0, "threads") + 0
     if (f == "") f = "-"
-    k = run SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
-    if (ph == "callgrind") { IR[run, ctl] = get($0, "control_instructions"); IK[run, ctl] = get($0, "instructions"); next }
+    k = run SUBSEP cand SUBSEP ctl SUBSEP w SUBSEP f SUBSEP t
+    if (ph == "callgrind") { IR[run, cand, ctl] = get($0, "control_instructions"); IK[run, cand, ctl] = get($0, "instructions"); next }
     if ((k in P) && !MOD[k] && get($0, "model") == "true") next   # a real figure wins
     P[k] = get($0, "speedup_pct"); MOD[k] = get($0, "model") == "true"
     LO[k] = get($0, "ratio_lo") == "" ? "" : (get($0, "ratio_lo") - 1) * 100
@@ -383,21 +412,28 @@ END {
     for (cpu in latest) runs[++nr] = latest[cpu]
     for (i = 2; i <= nr; i++) for (j = i; j > 1 && RCPU[runs[j]] < RCPU[runs[j - 1]]; j--) { x = runs[j]; runs[j] = runs[j - 1]; runs[j - 1] = x }
     runs[++nr] = currun
-    for (ci_ = m - 1; ci_ >= 1; ci_--) {
-        ctl = CF[ci_]
-        out(sprintf("\n### %s vs %s: field kernels (speed-up [95%% interval over paired rounds], control → candidate ns/op)\n", cand, ctl))
-        hdr = "| Host | Kernel |"; sep = "|---|---|"
+    # the candidate with each control, the nearest first (asm-mul, then portable); then
+    # ifma with asm (its kernels: the array operations, ns per element)
+    nro = 0
+    for (i = ncmp; i >= 1; i--) if (PR[i] !~ /:ifma$/) RO[++nro] = PR[i]
+    for (i = 1; i <= ncmp; i++) if (PR[i] ~ /:ifma$/ && (!(PR[i] in optional) || (PR[i] in HAS))) RO[++nro] = PR[i]
+    for (ci_ = 1; ci_ <= nro; ci_++) {
+        split(RO[ci_], PC, ":"); ctl = PC[1]; cand = PC[2]; vec = cand == "ifma"
+        if (vec) { nk = split(vecops, KO, " ") } else { nk = nops; for (a = 1; a <= nops; a++) KO[a] = O[a] }
+        if (vec) out(sprintf("\n### %s vs %s: array operations (speed-up [95%% interval over paired rounds], control → candidate ns/element)\n", cand, ctl))
+        else out(sprintf("\n### %s vs %s: field kernels (speed-up [95%% interval over paired rounds], control → candidate ns/op)\n", cand, ctl))
+        hdr = "| Host | " (vec ? "Operation" : "Kernel") " |"; sep = "|---|---|"
         for (b = 1; b <= nf; b++) { hdr = hdr " " toupper(substr(FL[b], 1, 1)) substr(FL[b], 2) " |"; sep = sep "---|" }
         out(hdr); out(sep)
         for (x = 1; x <= nr; x++) {
             run = runs[x]; any = 0
-            for (a = 1; a <= nops; a++) for (b = 1; b <= nf; b++) if ((run, ctl, O[a], FL[b], 1) in P) any = 1
+            for (a = 1; a <= nk; a++) for (b = 1; b <= nf; b++) if ((run, cand, ctl, KO[a], FL[b], 1) in P) any = 1
             if (!any) continue
-            for (a = 1; a <= nops; a++) {
-                row = "| " label(run, RCPU[run], RM[run]) " | " O[a] " |"
+            for (a = 1; a <= nk; a++) {
+                row = "| " label(run, RCPU[run], RM[run]) " | " KO[a] " |"
                 for (b = 1; b <= nf; b++) {
-                    k = run SUBSEP ctl SUBSEP O[a] SUBSEP FL[b] SUBSEP 1
-                    row = row ((k in P) ? " " cell(run, ctl, O[a], FL[b], 1) " (" ns(CT[k]) " → " ns(KT[k]) ") |" : " - |")
+                    k = run SUBSEP cand SUBSEP ctl SUBSEP KO[a] SUBSEP FL[b] SUBSEP 1
+                    row = row ((k in P) ? " " cell(run, ctl, KO[a], FL[b], 1) " (" ns(CT[k]) " → " ns(KT[k]) ") |" : " - |")
                 }
                 out(row)
             }
@@ -411,7 +447,7 @@ END {
             for (j = 1; j <= nt; j++) {
                 t = TH[j] + 0; s = ""
                 for (y = 1; y <= nw[run]; y++) {
-                    w = WL[run, y]; k = run SUBSEP ctl SUBSEP w SUBSEP "-" SUBSEP t
+                    w = WL[run, y]; k = run SUBSEP cand SUBSEP ctl SUBSEP w SUBSEP "-" SUBSEP t
                     if (!(k in P)) continue
                     lab = w; sub(/^orchard_k11 /, "", lab)
                     s = s (s == "" ? "" : "; ") cell(run, ctl, w, "-", t) " (" lab (OV[k] ? ", oversubscribed" : "") ")"
@@ -420,11 +456,11 @@ END {
                 if (s == "") s = t > 1 && !(run == currun && (t in ismeas)) ? "model: n/a" : "-"
                 row = row " " s " |"
             }
-            if ((run, ctl) in IR) {
-                r = IR[run, ctl] / IK[run, ctl]; any = 1
+            if ((run, cand, ctl) in IR) {
+                r = IR[run, cand, ctl] / IK[run, cand, ctl]; any = 1
                 row = row sprintf(" %.1f%% %s (%.4g → %.4g G) |", 100 * (r >= 1 ? 1 - 1 / r : 1 / r - 1), r >= 1 ? "fewer" : "more",
-                                  IR[run, ctl] / 1e9, IK[run, ctl] / 1e9)
-            } else row = row " - |"
+                                  IR[run, cand, ctl] / 1e9, IK[run, cand, ctl] / 1e9)
+            } else row = row (vec ? " n/a: valgrind 3.19 cannot run AVX-512 |" : " - |")
             if (any) out(row)
         }
     }

@@ -520,6 +520,20 @@ fi
 
 # ------------------------------------------------------------------ the runs
 read -r -a CFG <<< "$CONFIGS"
+# ifma: last, after asm (whose build it runs); added when asm is there (probed below)
+c=()
+for x in "${CFG[@]}"; do [ "$x" = ifma ] || c+=("$x"); done
+CFG=("${c[@]}")
+IFMA_SKIP=""
+if [ "$IFMA" != 1 ]; then
+    IFMA_SKIP="ifma skipped: IFMA=0 / --no-ifma"
+elif [[ " ${CFG[*]} " != *" asm "* ]]; then
+    IFMA_SKIP="ifma skipped: no asm configuration (ifma runs its build)"
+elif [ "$(uname -m)" != x86_64 ] || ! grep -qw avx512f /proc/cpuinfo || ! grep -qw avx512ifma /proc/cpuinfo; then
+    IFMA_SKIP="ifma skipped: this CPU lacks AVX512F/AVX512IFMA (backend x86_64-ifma cannot run)"
+else
+    CFG+=(ifma)
+fi
 [ ${#CFG[@]} -ge 2 ] || { echo "main_job: --configs needs at least two configurations" >&2; exit 2; }
 for c in "${CFG[@]}"; do cmake_flags_of "$c" > /dev/null; done
 for c in "${CFG[@]}"; do
@@ -547,10 +561,15 @@ done
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD 2>/dev/null || COMMIT=$COMMIT-dirty
 
-echo "== main job ($MODE): host $HOST, $CORES cores, load $(load1); configurations ${CFG[*]} (candidate ${CFG[-1]})"
+echo "== main job ($MODE): host $HOST, $CORES cores, load $(load1); configurations ${CFG[*]} (candidate $(for c in "${CFG[@]}"; do [ "$c" = ifma ] || echo "$c"; done | tail -n 1))"
 echo "   rounds: kernels $KERNEL_ROUNDS ($KERNEL_ARGS per sample), end to end $ROUNDS (actions $ACTIONS; threads measured ${TMEAS:-none}${TMODEL:+, not measured (> $CORES cores): $TMODEL})"
+if [[ " ${CFG[*]} " == *" ifma "* ]]; then
+    echo "   ifma (the asm build, backend x86_64-ifma) vs asm: array operations and end to end in the first $IFMA_ROUNDS rounds of each (to keep the job short), the model as the others; callgrind n/a (valgrind 3.19: no AVX-512)"
+else
+    echo "main_job: $IFMA_SKIP"
+fi
 
-dir_of() { echo "$BUILD_PREFIX-$1"; }
+dir_of() { echo "$BUILD_PREFIX-$(conf_of "$1")"; }
 bin_of() { echo "$(dir_of "$1")/bench/pasta_bench"; }
 prover_of() { echo "$(dir_of "$1")/prover_bench/prover_bench"; }
 
@@ -574,7 +593,14 @@ build_config() { # config
 
 : > "$OUT/configs.tsv"
 for c in "${CFG[@]}"; do
-    if [ "$BUILD" = 1 ]; then
+    if [ "$c" = ifma ]; then   # the asm build, if it can run backend x86_64-ifma
+        if ! "$(bin_of ifma)" --backend x86_64-ifma --suite field --filter field/add/fp/x86_64-ifma/ --list 2> /dev/null |
+                grep -q '^field/add/fp/x86_64-ifma/'; then
+            unset 'CFG[-1]'
+            echo "main_job: ifma skipped: $(bin_of ifma) cannot run backend x86_64-ifma (not compiled in, or no AVX-512 state)"
+            continue
+        fi
+    elif [ "$BUILD" = 1 ]; then
         t=$SECONDS
         echo "== build $c ($(dir_of "$c"): $(cmake_flags_of "$c"))"
         build_config "$c"
@@ -583,7 +609,7 @@ for c in "${CFG[@]}"; do
     bin=$(bin_of "$c")
     [ -x "$bin" ] || { echo "main_job: missing $bin (drop --no-build)" >&2; exit 1; }
     got=$("$bin" --version | awk '$1 == "config:" { print $2; exit }')
-    [ "$got" = "$c" ] || { echo "main_job: $bin reports config '$got', expected '$c'" >&2; exit 1; }
+    [ "$got" = "$(conf_of "$c")" ] || { echo "main_job: $bin reports config '$got', expected '$(conf_of "$c")'" >&2; exit 1; }
     psha=-
     [ -x "$(prover_of "$c")" ] && psha=$(sha256sum "$(prover_of "$c")" | cut -d' ' -f1)
     printf '%s\t%s\t%s\t%s\n' "$c" "$(backend_of "$c")" "$(sha256sum "$bin" | cut -d' ' -f1)" "$psha" >> "$OUT/configs.tsv"
@@ -603,6 +629,7 @@ threads_measured=$TMEAS
 target=$TARGET
 rounds=$ROUNDS
 kernel_rounds=$KERNEL_ROUNDS
+ifma_rounds=$IFMA_ROUNDS
 load_start=$(load1)
 EOF
 echo "== executables"
@@ -612,13 +639,26 @@ while read -r c be sha psha; do
     printf '   %-9s %s\n' "" "$("$(bin_of "$c")" --version | sed -n 's/^build: //p')"
 done < "$OUT/configs.tsv" | tee "$OUT/executables.txt"
 
+# the candidate: the last configuration other than ifma
+for c in "${CFG[@]}"; do [ "$c" = ifma ] || MAINC=$c; done
 # one round: C1..Cm Cm..C1
 ORDER=("${CFG[@]}")
 for ((i = ${#CFG[@]} - 1; i >= 0; i--)); do ORDER+=("${CFG[i]}"); done
 
-filter_for() { # backend -> field/add/fp/BE/,...
+HAS_IFMA=0
+[[ " ${CFG[*]} " == *" ifma "* ]] && HAS_IFMA=1
+# a sample's rows: the kernels; asm in a round with ifma adds the array operations, ifma
+# has only those
+ops_for() { # config round -> op names
+    if [ "$1" = ifma ]; then echo "$VEC_OPS"
+    elif [ "$1" = asm ] && [ "$HAS_IFMA" = 1 ] && [ "$2" -le "$IFMA_ROUNDS" ]; then echo "$OPS $VEC_OPS"
+    else echo "$OPS"; fi
+}
+in_round() { [ "$1" != ifma ] || [ "$2" -le "$IFMA_ROUNDS" ]; }   # config round
+
+filter_for() { # backend ops -> field/add/fp/BE/,...
     local f="" op fld
-    for op in $OPS; do for fld in $FIELDS; do f="$f${f:+,}field/$op/$fld/$1/"; done; done
+    for op in $2; do for fld in $FIELDS; do f="$f${f:+,}field/$op/$fld/$1/"; done; done
     echo "$f"
 }
 
@@ -628,18 +668,19 @@ if [ "$DO_KERNELS" = 1 ]; then
         printf '== kernels round %d/%d:' "$r" "$KERNEL_ROUNDS"
         i=0
         for c in "${ORDER[@]}"; do
-            i=$((i + 1)); be=$(backend_of "$c"); file=runs/kernel-$r-$i-$c.jsonl
+            in_round "$c" "$r" || continue
+            i=$((i + 1)); be=$(backend_of "$c"); ops=$(ops_for "$c" "$r"); file=runs/kernel-$r-$i-$c.jsonl
             : > "$OUT/$file"
             # shellcheck disable=SC2086  # KERNEL_ARGS is a list of options
-            "$(bin_of "$c")" --suite field --backend "$be" --filter "$(filter_for "$be")" \
+            "$(bin_of "$c")" --suite field --backend "$be" --filter "$(filter_for "$be" "$ops")" \
                 $KERNEL_ARGS --json "$OUT/$file" > "$OUT/logs/kernel-$r-$i-$c.log" 2>&1 ||
                 { tail -n 20 "$OUT/logs/kernel-$r-$i-$c.log" >&2; echo "main_job: kernel run $r/$i ($c) failed" >&2; exit 1; }
-            awk -v r="$r" -v i="$i" -v c="$c" -v be="$be" -v ops="$OPS" -v fields="$FIELDS" "$AWK_LIB"'
+            awk -v r="$r" -v i="$i" -v c="$c" -v cf="$(conf_of "$c")" -v be="$be" -v ops="$ops" -v fields="$FIELDS" "$AWK_LIB"'
                 BEGIN { n = split(ops, O, " "); for (x = 1; x <= n; x++) isop[O[x]] = 1
                         n = split(fields, F, " "); for (x = 1; x <= n; x++) isf[F[x]] = 1 }
                 get($0, "suite") == "field" && get($0, "backend") == be && (get($0, "name") in isop) && (get($0, "field") in isf) {
-                    if (get($0, "config") != "" && get($0, "config") != c) {
-                        printf "main_job: kernel sample %d/%d: the executable says config %s, expected %s\n", r, i, get($0, "config"), c > "/dev/stderr"; exit 1 }
+                    if (get($0, "config") != "" && get($0, "config") != cf) {
+                        printf "main_job: kernel sample %d/%d: the executable says config %s, expected %s\n", r, i, get($0, "config"), cf > "/dev/stderr"; exit 1 }
                     printf "kernel\t%d\t%d\t%s\t%s\t%s\t%s\t1\t%s\t-\n", r, i, c, be, get($0, "name"), get($0, "field"), get($0, "median_ns")
                 }' "$OUT/$file" >> "$OUT/samples.tsv"
             printf ' %s' "$c"
@@ -689,7 +730,7 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
     done
     for c in "${CFG[@]}"; do
         read -r -t 3600 kw rc rb setup setup_cpu <&"${FDOUT[$c]}" || { cat "$OUT/logs/e2e-$c.log" >&2; exit 1; }
-        [ "$kw" = ready ] && [ "$rc" = "$c" ] && [ "$rb" = "$(backend_of "$c")" ] ||
+        [ "$kw" = ready ] && [ "$rc" = "$(conf_of "$c")" ] && [ "$rb" = "$(backend_of "$c")" ] ||
             { echo "main_job: prover_bench rounds ($c) says: $kw $rc $rb" >&2; exit 1; }
         printf '   %-9s prover_bench rounds ready: setup (params, keygen, witnesses for actions %s) %s s wall, %s s CPU; warm-up %s s per point\n' \
             "$c" "$ACTIONS" "$(awk -v s="$setup" 'BEGIN { printf "%.2f", s / 1e9 }')" \
@@ -706,16 +747,19 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
             for th in "${TL[@]}"; do
                 [ "$r" -le "${NEED[$a,$th]}" ] || continue
                 w="orchard_k11 $a action$([ "$a" = 1 ] || echo s)"
-                i=0 cand_ns=0
+                i=0 cand_ns=0 ifma_ns=""
                 for c in "${ORDER[@]}"; do
+                    in_round "$c" "$r" || continue
                     i=$((i + 1))
                     ask "$c" "$a" "$th"
                     printf 'e2e\t%d\t%d\t%s\t%s\t%s\t-\t%d\t%s\t%s\t%s\n' "$r" "$i" "$c" "$(backend_of "$c")" "$w" "$th" \
                         "$REPLY_NS" "$REPLY_DIGEST" "$REPLY_BYTES" >> "$OUT/samples.tsv"
                     printf '%s\t%s\t%s\t%s\t%s\n' "$c" "$a" "$th" "$r" "$REPLY_PHASES" >> "$OUT/phases.tsv"
-                    [ "$c" = "${CFG[-1]}" ] && cand_ns=$REPLY_NS
+                    [ "$c" = "$MAINC" ] && cand_ns=$REPLY_NS
+                    [ "$c" = ifma ] && ifma_ns=$REPLY_NS
                 done
                 printf ' %s@%s %s' "$a" "$th" "$(awk -v s="$cand_ns" 'BEGIN { printf "%.3f s", s / 1e9 }')"
+                [ -n "$ifma_ns" ] && printf ' (ifma %s)' "$(awk -v s="$ifma_ns" 'BEGIN { printf "%.3f s", s / 1e9 }')"
                 # full: at least MIN_MEASURE_S of samples per configuration and point
                 if [ "$r" = 1 ] && [ "$MIN_MEASURE_S" != 0 ]; then
                     NEED[$a,$th]=$(awk -v s="$cand_ns" -v m="$MIN_MEASURE_S" -v r="$ROUNDS" \
@@ -770,9 +814,12 @@ if [ "$DO_CALLGRIND" = 1 ]; then
     echo "== callgrind: one proof (orchard_k11, 1 action, 1 thread) per configuration, in parallel"
     declare -A CGPID
     for c in "${CFG[@]}"; do
+        if [ "$c" = ifma ]; then echo "   ifma: n/a (valgrind 3.19 cannot run AVX-512)"; continue; fi
         p=$(prover_of "$c")
         # valgrind cannot run AVX-512: these builds must hold none (zmm registers, k masks)
-        if objdump -d --no-show-raw-insn "$p" | grep -qE '%zmm|%k[0-7]'; then
+        # outside the x86_64-ifma backend (functions named *ifma*; not run: the backend is set)
+        if objdump -d --no-show-raw-insn "$p" |
+                awk '/^[0-9a-f]+ <.*>:$/ { f = $2 } /%zmm|%k[0-7]/ && f !~ /ifma/ { bad = 1 } END { exit !bad }'; then
             echo "main_job: $p holds AVX-512 instructions: valgrind cannot run it (build without -march=native)" >&2; exit 1
         fi
         # only halo2_create_proof is counted (not params, keygen, witnesses)
@@ -783,6 +830,7 @@ if [ "$DO_CALLGRIND" = 1 ]; then
         CGPID[$c]=$!
     done
     for c in "${CFG[@]}"; do
+        [ "$c" = ifma ] && continue
         wait "${CGPID[$c]}" || { tail -n 20 "$OUT/logs/callgrind-$c.log" >&2; echo "main_job: callgrind run of $c failed" >&2; exit 1; }
         grep -q "^ready $c $(backend_of "$c") " "$OUT/logs/callgrind-$c.txt" ||
             { echo "main_job: callgrind run of $c did not use its backend: $(head -n1 "$OUT/logs/callgrind-$c.txt")" >&2; exit 1; }

@@ -521,9 +521,9 @@ fi
 # ------------------------------------------------------------------ the runs
 read -r -a CFG <<< "$CONFIGS"
 # ifma: last, after asm (whose build it runs); added when asm is there (probed below)
-c=()
-for x in "${CFG[@]}"; do [ "$x" = ifma ] || c+=("$x"); done
-CFG=("${c[@]}")
+keep=()
+for x in "${CFG[@]}"; do [ "$x" = ifma ] || keep+=("$x"); done
+CFG=("${keep[@]}")
 IFMA_SKIP=""
 if [ "$IFMA" != 1 ]; then
     IFMA_SKIP="ifma skipped: IFMA=0 / --no-ifma"

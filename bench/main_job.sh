@@ -23,10 +23,11 @@
 #             else one line says it was skipped. Compared with asm only, in the first
 #             $IFMA_ROUNDS rounds (quick 6, full all): kernels vec_add vec_sub vec_mul
 #             vec_scale vec_mul_add vec_inner_product (ns per element, pasta_bench field
-#             rows), end to end and the model as the others; callgrind n/a (valgrind
-#             3.19 cannot run AVX-512).
-# The last configuration other than ifma is the candidate, compared with each other one. Each executable
-# must report its configuration (pasta_bench --version, prover_bench rounds); sha256s printed.
+#             rows; on $VEC_FIELDS: quick fp, full fp fq), end to end and the model as the
+#             others (IFMA_MODEL=0: no model); callgrind n/a (valgrind 3.19 cannot run
+#             AVX-512).
+# The last configuration other than ifma is the candidate, compared with each other one.
+# Each executable must report its configuration (pasta_bench --version, prover_bench rounds); sha256s printed.
 #
 # Paired rounds. A round runs every configuration twice, C1..Cm Cm..C1 (portable asm-mul
 # asm asm asm-mul portable), one sample each: every control-candidate pair runs
@@ -109,6 +110,7 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 ROUNDS=${ROUNDS:-}
 KERNEL_ROUNDS=${KERNEL_ROUNDS:-12}
 IFMA=${IFMA:-1}
+IFMA_MODEL=${IFMA_MODEL:-1}
 IFMA_ROUNDS=${IFMA_ROUNDS:-}
 VEC_OPS="vec_add vec_sub vec_mul vec_scale vec_mul_add vec_inner_product"
 
@@ -127,7 +129,7 @@ while [ $# -gt 0 ]; do
         --rounds) ROUNDS=${2:?}; shift ;;
         --kernel-rounds) KERNEL_ROUNDS=${2:?}; shift ;;
         --callgrind) DO_CALLGRIND=1 ;;
-        --model-cmd) MODEL_CMD=${2:?}; shift ;;
+        --model-cmd) MODEL_CMD=${2?--model-cmd needs a command or ""}; shift ;;
         --hosts) HOSTS_DIR=${2:?}; shift ;;
         --record) RECORD=1 ;;
         --no-ifma) IFMA=0 ;;
@@ -146,6 +148,7 @@ if [ "$MODE" = full ]; then
     MIN_MEASURE_S=15
     TARGET=${TARGET:-0.75}
     IFMA_ROUNDS=${IFMA_ROUNDS:-$ROUNDS}
+    VEC_FIELDS=${VEC_FIELDS:-fp fq}
 else
     KERNEL_ARGS=${KERNEL_ARGS:---warmup 0.02 --measure 0.05 --samples 10}
     ROUNDS=${ROUNDS:-12}
@@ -153,6 +156,7 @@ else
     MIN_MEASURE_S=0
     TARGET=${TARGET:-1.5}
     IFMA_ROUNDS=${IFMA_ROUNDS:-6}
+    VEC_FIELDS=${VEC_FIELDS:-fp}   # fq runs the same code (other constants)
 fi
 
 host_cpu() { scripts/host-cpu.sh; }
@@ -420,6 +424,7 @@ END {
     for (ci_ = 1; ci_ <= nro; ci_++) {
         split(RO[ci_], PC, ":"); ctl = PC[1]; cand = PC[2]; vec = cand == "ifma"
         if (vec) { nk = split(vecops, KO, " ") } else { nk = nops; for (a = 1; a <= nops; a++) KO[a] = O[a] }
+        if (vec) anyvec = 1
         if (vec) out(sprintf("\n### %s vs %s: array operations (speed-up [95%% interval over paired rounds], control → candidate ns/element)\n", cand, ctl))
         else out(sprintf("\n### %s vs %s: field kernels (speed-up [95%% interval over paired rounds], control → candidate ns/op)\n", cand, ctl))
         hdr = "| Host | " (vec ? "Operation" : "Kernel") " |"; sep = "|---|---|"
@@ -465,6 +470,7 @@ END {
         }
     }
     out("\nHost rows: the latest recorded run of each CPU model (bench/hosts/) and this run; \"model\": the thread model`s prediction (from one traced proof per build and round, paired as the measured rounds; interval from 6 rounds, none in older runs); \"model: n/a\": more threads than cores and no model.")
+    if (anyvec) out("Array operations (ifma vs asm): Fp and Fq in full mode; quick mode runs Fp only (Fq: the same code, other constants).")
 }' "${hostfiles[@]}" "$dir/compare.jsonl"
     # this run: detail tables
     awk -v md="$dir/tables.md" "$AWK_LIB"'
@@ -658,7 +664,9 @@ in_round() { [ "$1" != ifma ] || [ "$2" -le "$IFMA_ROUNDS" ]; }   # config round
 
 filter_for() { # backend ops -> field/add/fp/BE/,...
     local f="" op fld
-    for op in $2; do for fld in $FIELDS; do f="$f${f:+,}field/$op/$fld/$1/"; done; done
+    for op in $2; do
+        for fld in $([[ $op == vec_* ]] && echo "$VEC_FIELDS" || echo "$FIELDS"); do f="$f${f:+,}field/$op/$fld/$1/"; done
+    done
     echo "$f"
 }
 
@@ -780,11 +788,13 @@ if [ -n "$MODEL_CMD" ] && [ -n "$TMODEL" ]; then
     # sample of phase "model" in samples.tsv (its digest checked as the measured ones')
     t=$SECONDS
     MROUNDS=$([ "$MODE" = full ] && echo 6 || echo 2)
+    MCFG=()   # IFMA_MODEL=0: ifma not modelled ("model: n/a")
+    for c in "${CFG[@]}"; do [ "$c" = ifma ] && [ "$IFMA_MODEL" = 0 ] || MCFG+=("$c"); done
     for r in $(seq 1 "$MROUNDS"); do
-        order=("${CFG[@]}")
+        order=("${MCFG[@]}")
         if [ $((r % 2)) = 0 ]; then
             order=()
-            for ((i = ${#CFG[@]} - 1; i >= 0; i--)); do order+=("${CFG[$i]}"); done
+            for ((i = ${#MCFG[@]} - 1; i >= 0; i--)); do order+=("${MCFG[$i]}"); done
         fi
         echo "== model round $r/$MROUNDS (threads $TMODEL): ${order[*]}"
         slot=0

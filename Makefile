@@ -3,7 +3,7 @@
 #   make test         install missing Debian packages, configure, build, run ctest
 #   make bench        the main job (bench/main_job.sh): builds portable, asm-mul and asm
 #                     (build-main-*), compares them on the field kernels and end to end in
-#                     paired rounds, each ratio with its 95% interval, a row per host of
+#                     paired rounds (and asm run as x86_64-ifma against asm, on IFMA CPUs), each ratio with its 95% interval, a row per host of
 #                     bench/hosts/ -> bench-results/latest.{jsonl,csv,md} (<= 10 min, builds reused)
 #   make bench-full   same with the seed's settings (2 s warm-up, 8 s kernels / 15 s prover,
 #                     >= 10 prover samples; 30 rounds)

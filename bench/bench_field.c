@@ -6,12 +6,16 @@
  * so its code is the same in every build configuration (ctest kernel_counts).
  * add_x4, mul_x4, square_x4 (fp only: the references of the api suite's _x4 rows): 4
  * independent chains interleaved in one loop on the backend's kernels (bench_kernels.c),
- * ns per single operation (throughput). --quick: Fp only without a --filter (Fq runs the
- * same code, other constants). */
+ * ns per single operation (throughput). vec_add, vec_sub, vec_mul, vec_scale, vec_mul_add,
+ * vec_inner_product: the backend's array operations (the ops table, as pasta_fp_vec_* reach
+ * them) over FIELD_VEC elements per call, in place; ns per element. --quick: Fp only
+ * without a --filter (Fq runs the same code, other constants). */
 #include <stdio.h>
 #include <string.h>
 
 #include "bench/bench.h"
+
+#define FIELD_VEC 256 /* elements per array call of the vec_ rows (as api/vec_add) */
 
 typedef struct {
     const pasta_ops *ops;
@@ -20,6 +24,7 @@ typedef struct {
     pasta_fp x, y;  /* same layout as pasta_fq */
     pasta_fp x4[4]; /* the 4 chains of the _x4 rows (x4[0] = x) */
     uint64_t e[4];
+    pasta_fp va[FIELD_VEC], vb[FIELD_VEC], vc[FIELD_VEC]; /* the vec_ rows' arrays */
 } field_ctx;
 
 enum {
@@ -31,8 +36,35 @@ enum {
     BF_FROM_BYTES,
     BF_TO_BYTES,
     BF_LEGENDRE,
-    BF_SQRT_RATIO
+    BF_SQRT_RATIO,
+    BF_VEC_ADD,
+    BF_VEC_SUB,
+    BF_VEC_MUL,
+    BF_VEC_SCALE,
+    BF_VEC_MUL_ADD,
+    BF_VEC_INNER_PRODUCT
 };
+
+/* The vec_ rows: iters elements, FIELD_VEC per call (the last call shorter), in place. */
+#define VEC_BODY(F, FE)                                                                  \
+    static void vec_##F(field_ctx *c, const struct pasta_##F##_ops *o, uint64_t iters) { \
+        FE *a = (FE *)(void *)c->va, *b = (FE *)(void *)c->vb, *v = (FE *)(void *)c->vc; \
+        FE *x = (FE *)(void *)&c->x, *y = (FE *)(void *)&c->y;                           \
+        for (uint64_t done = 0; done < iters; done += FIELD_VEC) {                       \
+            size_t n = iters - done < FIELD_VEC ? (size_t)(iters - done) : FIELD_VEC;    \
+            switch (c->op) {                                                             \
+            case BF_VEC_ADD: (void)o->vec_add(a, a, b, n); break;                        \
+            case BF_VEC_SUB: (void)o->vec_sub(a, a, b, n); break;                        \
+            case BF_VEC_MUL: (void)o->vec_mul(a, a, b, n); break;                        \
+            case BF_VEC_SCALE: (void)o->vec_scale(a, a, y, n); break;                    \
+            case BF_VEC_MUL_ADD: (void)o->vec_mul_add(a, a, b, v, n); break;             \
+            default: (void)o->vec_inner_product(x, a, b, n); break;                      \
+            }                                                                            \
+        }                                                                                \
+        pasta_bench_consume(c->va, sizeof c->va);                                        \
+    }
+VEC_BODY(fp, pasta_fp)
+VEC_BODY(fq, pasta_fq)
 
 #define FIELD_BODY(F, FE)                                                                  \
     static void body_##F(field_ctx *c, uint64_t iters) {                                   \
@@ -82,6 +114,16 @@ enum {
                 x.limbs[0] ^= (uint64_t)(l & 1) << 40;                                     \
             }                                                                              \
             break;                                                                         \
+        case BF_VEC_ADD:                                                                   \
+        case BF_VEC_SUB:                                                                   \
+        case BF_VEC_MUL:                                                                   \
+        case BF_VEC_SCALE:                                                                 \
+        case BF_VEC_MUL_ADD:                                                               \
+        case BF_VEC_INNER_PRODUCT:                                                         \
+            memcpy(&c->x, &x, sizeof x);                                                   \
+            vec_##F(c, o, iters);                                                          \
+            memcpy(&x, &c->x, sizeof x);                                                   \
+            break;                                                                         \
         default:                                                                           \
             if (c->op & BENCH_X4) {                                                        \
                 pasta_fp x4[4];                                                            \
@@ -130,6 +172,12 @@ static const struct {
     {"legendre", BF_LEGENDRE, 0},
     {"to_bytes", BF_TO_BYTES, 0},
     {"from_bytes", BF_FROM_BYTES, 0},
+    {"vec_add", BF_VEC_ADD, 0},
+    {"vec_sub", BF_VEC_SUB, 0},
+    {"vec_mul", BF_VEC_MUL, 0},
+    {"vec_scale", BF_VEC_SCALE, 0},
+    {"vec_mul_add", BF_VEC_MUL_ADD, 0},
+    {"vec_inner_product", BF_VEC_INNER_PRODUCT, 0},
 };
 
 int bench_field_op_code(const char *name) {
@@ -159,6 +207,28 @@ static void field_ctx_init(field_ctx *c, const pasta_ops *ops, int field, int op
         else
             ops->fq->sqr((pasta_fq *)(void *)&c->x4[j],
                          (const pasta_fq *)(void *)&c->x4[j - 1]);
+    }
+    if (op >= BF_VEC_ADD &&
+        op <= BF_VEC_INNER_PRODUCT) { /* va[i] = x y^i, vb[i] = y x^i, vc[i] = x4[1] y^i */
+        c->va[0] = c->x;
+        c->vb[0] = c->y;
+        c->vc[0] = c->x4[1];
+        for (int i = 1; i < FIELD_VEC; i++) {
+            if (field == 0) {
+                ops->fp->mul(&c->va[i], &c->va[i - 1], &c->y);
+                ops->fp->mul(&c->vb[i], &c->vb[i - 1], &c->x);
+                ops->fp->mul(&c->vc[i], &c->vc[i - 1], &c->y);
+            } else {
+                const pasta_fq *x = (const pasta_fq *)(void *)&c->x;
+                const pasta_fq *y = (const pasta_fq *)(void *)&c->y;
+                ops->fq->mul((pasta_fq *)(void *)&c->va[i],
+                             (const pasta_fq *)(void *)&c->va[i - 1], y);
+                ops->fq->mul((pasta_fq *)(void *)&c->vb[i],
+                             (const pasta_fq *)(void *)&c->vb[i - 1], x);
+                ops->fq->mul((pasta_fq *)(void *)&c->vc[i],
+                             (const pasta_fq *)(void *)&c->vc[i - 1], y);
+            }
+        }
     }
 }
 

@@ -24,13 +24,15 @@
 # per control (asm-mul, then portable) the candidate's speed-up at each thread count,
 # "x.x% faster [lo, hi]" as bench/main_job.sh prints it ("(model)": the thread model, an
 # interval where its rounds were paired, 6 or more), and the callgrind instruction ratio.
+# Rows of configuration ifma (the asm build with backend x86_64-ifma, control asm) form a
+# second table of the same shape after it, when any host file has them.
 set -eu
 DOC="" VERDICT=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --update) DOC=${2:?--update needs a file}; shift ;;
         --verdict) VERDICT=1 ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
         --) shift; break ;;
         -*) echo "usage: $0 [--verdict] [--update DOC] [FILE...]" >&2; exit 2 ;;
         *) break ;;
@@ -155,8 +157,9 @@ END {
 }' "$1"
 }
 
-verdict() {
-awk '
+verdict() { # main|ifma HOSTFILE...: the candidate (asm) with its controls, or ifma with asm
+want=$1; shift
+awk -v want="$want" '
 function get(line, key,   re, m) {
     re = "\"" key "\":(\"[^\"]*\"|[-0-9.e+]+|null|true|false)"
     if (!match(line, re)) return ""
@@ -170,7 +173,7 @@ function ci(p, lo, hi) {   # as bench/main_job.sh: slower: the bounds as slow-do
     lo = (lo - 1) * 100; hi = (hi - 1) * 100
     return word(p) (p < 0 ? sprintf(" [%.1f, %.1f]", -hi, -lo) : sprintf(" [%.1f, %.1f]", lo, hi))
 }
-get($0, "suite") == "main_job" && (run = get($0, "run")) != "" {
+get($0, "suite") == "main_job" && (run = get($0, "run")) != "" && ((get($0, "config") == "ifma") == (want == "ifma")) {
     hk = get($0, "cpu") SUBSEP get($0, "compiler")
     if (!(hk in latest) || run > latest[hk]) latest[hk] = run
     RCPU[run] = get($0, "cpu"); RCOMP[run] = get($0, "compiler"); RMODE[run] = get($0, "mode")
@@ -194,7 +197,7 @@ get($0, "suite") == "main_job" && (run = get($0, "run")) != "" {
 }
 END {
     for (hk in latest) runs[++nr] = latest[hk]
-    if (nr == 0) { print "bench-tables: no main_job runs in the host files" > "/dev/stderr"; exit 1 }
+    if (nr == 0) { if (want == "ifma") exit 0; print "bench-tables: no main_job runs in the host files" > "/dev/stderr"; exit 1 }
     # by CPU model, then the newest run first
     for (i = 2; i <= nr; i++)
         for (j = i; j > 1 && (RCPU[runs[j]] < RCPU[runs[j - 1]] || (RCPU[runs[j]] == RCPU[runs[j - 1]] && runs[j] > runs[j - 1])); j--) {
@@ -278,7 +281,14 @@ update() {
 
 if [ "$VERDICT" = 1 ]; then
     [ $# -gt 0 ] || set -- bench/hosts/*.jsonl
-    { echo "#@ verdict"; verdict "$@"; } > "${TMPDIR:-/tmp}/bench-tables.$$"
+    ifma=$(verdict ifma "$@")
+    {
+        echo "#@ verdict"
+        verdict main "$@"
+        if [ -n "$ifma" ]; then
+            printf '\nx86_64-ifma against x86_64-asm (the asm build run with backend x86_64-ifma; no instruction counts: valgrind cannot run AVX-512):\n\n%s\n' "$ifma"
+        fi
+    } > "${TMPDIR:-/tmp}/bench-tables.$$"
 else
     suites "${1:-bench-results/latest.jsonl}" > "${TMPDIR:-/tmp}/bench-tables.$$"
 fi

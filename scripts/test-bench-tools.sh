@@ -193,6 +193,67 @@ mkjob "$T/bad" dX
 if bench/main_job.sh --analyse "$T/bad" --hosts "$T/hosts" > "$T/bad.out" 2>&1; then echo "main_job accepted a digest mismatch" >&2; exit 1; fi
 grep -q "DIGEST MISMATCH orchard_k11 4 actions threads 1: asm round 3: dX" "$T/bad.out" || { cat "$T/bad.out" >&2; exit 1; }
 
+# The fourth configuration ifma (the asm build, backend x86_64-ifma), compared with asm
+# only: the job above plus, in rounds 1-6 (IFMA_ROUNDS), asm and ifma samples of the array
+# operations (asm 3.0, ifma 2.0 x base ns, asm's drift: 50.0% faster, exact) and ifma
+# proofs at asm's time / 1.25 (25.0% faster, exact). The other comparisons' rows stay
+# byte for byte; the verdict gets a second table.
+mkdir -p "$T/h0" "$T/h3" "$T/h4"
+mkjob "$T/j3"
+bench/main_job.sh --analyse "$T/j3" --hosts "$T/h0" --json "$T/j3.jsonl" > /dev/null
+mkjob "$T/j4"
+sed -i 's/^configs=.*/configs=portable asm-mul asm ifma/' "$T/j4/meta.txt"
+printf 'ifma\tx86_64-ifma\tsha-asm\tpsha-asm\n' >> "$T/j4/configs.tsv"
+awk -F'\t' -v OFS='\t' '
+    $1 == "e2e" && $4 == "asm" && $2 <= 6 { x = $0; $4 = "ifma"; $5 = "x86_64-ifma"; $9 = sprintf("%.0f", $9 / 1.25); print x; print; next }
+    { print }' "$T/j4/samples.tsv" > "$T/j4/s.tsv"
+awk 'BEGIN {
+    split("vec_add vec_sub vec_mul vec_scale vec_mul_add vec_inner_product", O, " "); split("fp fq", F, " ")
+    for (r = 1; r <= 6; r++) for (i = 1; i <= 4; i++) {
+        c = i == 1 || i == 4 ? "asm" : "ifma"; drift = 1 + 0.01 * (4 * (r - 1) + i)
+        for (o = 1; o <= 6; o++) for (f = 1; f <= 2; f++)
+            printf "kernel\t%d\t%d\t%s\t%s\t%s\t%s\t1\t%.9g\t-\n", r, 10 + i, c, c == "asm" ? "x86_64-asm" : "x86_64-ifma", O[o], F[f],
+                (o * 10 + f) * (c == "asm" ? 3.0 : 2.0) * drift
+    }
+}' >> "$T/j4/s.tsv"
+mv "$T/j4/s.tsv" "$T/j4/samples.tsv"
+bench/main_job.sh --analyse "$T/j4" --hosts "$T/h0" --json "$T/j4.jsonl" > "$T/j4.out"
+iwant() { grep -qF -- "$1" "$T/j4/tables.md" || { cat "$T/j4/tables.md" >&2; echo "main_job ifma: no line with: $1" >&2; exit 1; }; }
+iwant "### ifma vs asm: array operations (speed-up [95% interval over paired rounds], control → candidate ns/element)"
+iwant "| Host | Operation | Fp | Fq |"
+iwant "| $H | vec_mul | 50.0% faster [50.0, 50.0] ("
+iwant "| $H | vec_inner_product | 50.0% faster [50.0, 50.0] ("
+iwant "### ifma vs asm: end to end, orchard_k11"
+iwant "| $H | 25.0% faster [25.0, 25.0] (1 action); 25.0% faster [25.0, 25.0] (4 actions) | model: n/a | n/a: valgrind 3.19 cannot run AVX-512 |"
+iwant "| e2e | orchard_k11 4 actions | - | 1 | asm | ifma |"
+# the ifma tables come last; the asm tables as before
+[ "$(grep -n '^### ' "$T/j4/tables.md" | sed -n 5p | cut -d' ' -f2-4)" = "ifma vs asm:" ] ||
+    { grep '^### ' "$T/j4/tables.md" >&2; echo "main_job ifma: tables not in order" >&2; exit 1; }
+grep -v '"config":"ifma"' "$T/j4/compare.jsonl" | cmp -s - "$T/j3/compare.jsonl" ||
+    { echo "main_job ifma: the other comparisons' rows changed" >&2; exit 1; }
+# 12 array rows (6 ops x 2 fields) and 2 proof rows; prover rows of ifma: 2 more
+[ "$(grep -c '"config":"ifma","control_config":"asm"' "$T/j4/compare.jsonl")" -eq 14 ] || { echo "main_job ifma: expected 14 ifma rows" >&2; exit 1; }
+[ "$(grep -c '"suite":"prover","name":"orchard_k11"' "$T/j4.jsonl")" -eq 8 ] || { echo "main_job ifma: expected 8 prover lines" >&2; exit 1; }
+grep -q '"phase":"kernel","name":"vec_mul","field":"fq","threads":1,"backend":"x86_64-ifma","config":"ifma","control_config":"asm",.*"rounds":6,"speedup_pct":50.000,"ratio":1.500000,"ratio_lo":1.500000,"ratio_hi":1.500000,' "$T/j4/compare.jsonl" ||
+    { grep vec_mul "$T/j4/compare.jsonl" >&2; echo "main_job ifma: JSON line of vec_mul fq not as expected" >&2; exit 1; }
+grep -q '"phase":"e2e","name":"orchard_k11 1 action",.*"backend":"x86_64-ifma","config":"ifma","control_config":"asm",.*"rounds":6,"speedup_pct":25.000,' "$T/j4/compare.jsonl" ||
+    { echo "main_job ifma: JSON line of the 1-action proof not as expected" >&2; exit 1; }
+# the verdict: the asm table unchanged, then the ifma table; none without ifma rows
+bench/main_job.sh --analyse "$T/j3" --hosts "$T/h3" --record > /dev/null
+bench/main_job.sh --analyse "$T/j4" --hosts "$T/h4" --record > /dev/null
+scripts/bench-tables.sh --verdict "$T/h3/amd-test.jsonl" > "$T/v3.md"
+scripts/bench-tables.sh --verdict "$T/h4/amd-test.jsonl" > "$T/v4.md"
+grep -q ifma "$T/v3.md" && { cat "$T/v3.md" >&2; echo "bench-tables.sh --verdict: an ifma table without ifma rows" >&2; exit 1; }
+head -n "$(wc -l < "$T/v3.md")" "$T/v4.md" | cmp -s - "$T/v3.md" || { cat "$T/v3.md" "$T/v4.md" >&2; echo "bench-tables.sh --verdict: the asm table changed" >&2; exit 1; }
+grep -qF '| Host | Run | Proof | ifma vs asm, 1 thread |' "$T/v4.md" &&
+    grep -qF '| AMD Test (2 cores) | 2026-01-02, abc1234, gcc 12.2.0, quick, load 0.1 | orchard_k11, 4 actions | 25.0% faster [25.0, 25.0] |' "$T/v4.md" ||
+    { cat "$T/v4.md" >&2; echo "bench-tables.sh --verdict: no ifma table" >&2; exit 1; }
+# a recorded ifma run shows in the tables of a later run without ifma
+cp -r "$T/j3" "$T/j5"
+sed -i "s/^run=.*/run=20260103T000000Z-abc5555/" "$T/j5/meta.txt"
+bench/main_job.sh --analyse "$T/j5" --hosts "$T/h4" > /dev/null
+grep -qF "### ifma vs asm: array operations" "$T/j5/tables.md" || { echo "main_job: a recorded ifma run not shown" >&2; exit 1; }
+
 # bench/scaling.sh --analyse on synthetic results: 2 cores, 4 logical CPUs (4 threads:
 # SMT, 8: oversubscribed); msm var 2049 at 100, 50, 40, 40 ms (+-1%); plonk_k11 1000 ms
 # at 1 thread, 600 ms at 2, phases advice 500 -> 250 ms, ipa 490 -> 340 ms, lookups

@@ -16,23 +16,9 @@
 #include <time.h>
 
 #include "backends/backend.h"
+#include "bench/ab_util.h"
 #include "fields/x86_64_ifma.h"
 #include "pasta/pasta.h"
-
-static double now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_d(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_d);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 enum { OP_ADD, OP_SUB, OP_MUL, OP_SCALE, OP_MULADD, OP_IP, OP_COUNT };
 static const char *op_names[OP_COUNT] = {"vec_add",   "vec_sub",     "vec_mul",

@@ -14,23 +14,8 @@
 #include <time.h>
 
 #include "backends/backend.h"
+#include "bench/ab_util.h"
 #include "pasta/pasta.h"
-
-static double now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-static int cmp_d(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-static void stats(double *v, int n, double *med, double *lo, double *hi) {
-    qsort(v, (size_t)n, sizeof *v, cmp_d);
-    *med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    *lo = v[0];
-    *hi = v[n - 1];
-}
 
 /* One timed sample of kind k (0 ntt, 1 intt, 2 coeff_to_extended) on backend t. */
 static double sample(const pasta_ops *t, int k, const pasta_fp_domain *d,

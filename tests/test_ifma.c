@@ -24,14 +24,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "testutil.h"
+#include "ifma_testutil.h"
 
 #include "fields/x86_64_ifma.h"
 
-static int ifma_ok(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
-}
 #define SKIP_WITHOUT_IFMA()                                                       \
     do {                                                                          \
         if (!ifma_ok()) {                                                         \
@@ -39,14 +35,6 @@ static int ifma_ok(void) {
             cr_skip_test("this CPU has no AVX512F + AVX512IFMA");                 \
         }                                                                         \
     } while (0)
-
-/* The scalar reference: the asm backend when compiled in and supported, else portable. */
-static const pasta_ops *scalar_ops(void) {
-    static const pasta_ops *t;
-    if (t == NULL) t = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
-    if (t == NULL) t = &pasta_ops_portable;
-    return t;
-}
 
 /* ---- Arrays that end at a PROT_NONE page ------------------------------------------------ */
 typedef struct {

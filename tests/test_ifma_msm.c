@@ -8,21 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"
+#include "ifma_testutil.h"
 
 #include "msm/ifma_batch.h"
-
-static int ifma_ok(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
-}
-
-static const pasta_ops *scalar_ops(void) {
-    static const pasta_ops *t;
-    if (t == NULL) t = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
-    if (t == NULL) t = &pasta_ops_portable;
-    return t;
-}
 
 /* The scalar batch inversion of 8 values, through the table. */
 #define INV8(F, T)                                               \

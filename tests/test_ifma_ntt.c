@@ -10,22 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"
+#include "ifma_testutil.h"
 
 #include "fft/fft_common.h"
 #include "fft/fft_ifma.h"
-
-static int ifma_ok(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
-}
-
-static const pasta_ops *scalar_ops(void) {
-    static const pasta_ops *t;
-    if (t == NULL) t = pasta_ops_for(PASTA_BACKEND_X86_64_ASM);
-    if (t == NULL) t = &pasta_ops_portable;
-    return t;
-}
 
 static void bitrev(uint64_t *a, unsigned lg) {
     size_t n = (size_t)1 << lg;

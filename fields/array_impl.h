@@ -21,10 +21,12 @@
 #ifdef PASTA_IFMA_BACKEND
 /* pasta_ifma_<field>_<name> (fields/x86_64_ifma.h); n = 0 stays on the loops (NULL arrays) */
 #define ARRAY_IFMA(name) PASTA_CAT3(pasta_ifma_, FIELD, PASTA_CAT(_, name))
-#define ARRAY_IFMA_RETURN(name, ...)              \
-    do {                                          \
-        if (n > 0) ARRAY_IFMA(name)(__VA_ARGS__); \
-        if (n > 0) return PASTA_OK;               \
+#define ARRAY_IFMA_RETURN(name, ...)       \
+    do {                                   \
+        if (n > 0) {                       \
+            ARRAY_IFMA(name)(__VA_ARGS__); \
+            return PASTA_OK;               \
+        }                                  \
     } while (0)
 #else
 #define ARRAY_IFMA_RETURN(name, ...) ((void)0)

@@ -7,12 +7,13 @@
  * u is recoded once for all points: GLV, u = +-k1 +- k2 LAMBDA, and width-5 NAFs of k1 and
  * k2, so every point runs the same schedule of doublings and additions (digit d of k1:
  * add [d] P, of k2: add [d] endo(P)). That makes two paths:
- *   batch   (x86-64 asm backend, n >= PASTA_FOLD_MIN_BATCH) all points of a block in
- *           affine form, each step (one doubling or one addition for every point of the
- *           block) sharing one inversion by Montgomery's trick: an addition costs 6M, a
- *           doubling 7M (as the Jacobian one), and the result is affine already. Tables
- *           of odd multiples [1, 3, .., 15] P are built the same way (only up to the
- *           largest digit of u).
+ *   batch   (x86-64 asm and IFMA backends, n >= PASTA_FOLD_MIN_BATCH) all points of a
+ *           block in affine form, each step (one doubling or one addition for every point
+ *           of the block) sharing one inversion by Montgomery's trick: an addition costs
+ *           6M, a doubling 7M (as the Jacobian one), and the result is affine already.
+ *           Tables of odd multiples [1, 3, .., 15] P are built the same way (only up to
+ *           the largest digit of u). On the IFMA backend a step runs 8 points per vector
+ *           (msm/ifma_batch.h, the MSM's batch-affine additions).
  *   small   (portable backend, fewer points, or fewer than 2 PASTA_FOLD_MIN_BATCH on
  *           more than one thread) Jacobian chains per point (mixed additions), the
  *           tables and the results normalised by one batch inversion each, for all
@@ -95,6 +96,42 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
     rec->ntab = (m + 1) / 2;
 }
 
+#ifdef PASTA_IFMA_BACKEND
+/* CV(fold_step) on IFMA lanes: the exceptional cases sorted out here as there, the rest
+ * one batch of msm/ifma_batch.h (its entries in pre's storage: 16 bytes each, m <= the
+ * block <= PASTA_MSM_BATCH_MAX). The same affine results, bytes and aid flags. */
+_Static_assert(PASTA_FOLD_BLOCK <= PASTA_MSM_BATCH_MAX &&
+                   sizeof(pasta_ifma_pend) <= sizeof(FE),
+               "a block's batch of msm/ifma_batch.h fits the block's pre scratch");
+PASTA_TFN void CV(fold_step_ifma)(AFF *a, uint8_t *aid, const AFF *q, FE *pre, size_t m) {
+    pasta_ifma_pend *e = (pasta_ifma_pend *)(void *)pre;
+    size_t n = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (q != NULL && CV(affine_is_identity)(&q[k])) continue;
+        if (aid[k]) {
+            if (q != NULL) {
+                a[k] = q[k];
+                aid[k] = 0;
+            }
+            continue;
+        }
+        e[n].src = q != NULL ? &q[k] : &a[k];
+        e[n].b = (uint32_t)k;
+        e[n].s = 0;
+        n++;
+    }
+    if (n == 0) return;
+    if (q == NULL) {
+        PASTA_CAT3(pasta_ifma_, FIELD, _batch_adbl)
+        ((uint64_t *)(void *)a, e, n, CV(msm_inv8));
+        return;
+    }
+    PASTA_CAT3(pasta_ifma_, FIELD, _batch_aadd)((uint64_t *)(void *)a, e, n, CV(msm_inv8));
+    for (size_t j = 0; j < n; j++)
+        if (e[j].s & PASTA_MSM_PEND_CANCEL) aid[e[j].b] = 1; /* P + (-P) */
+}
+#endif
+
 /* For k < m: a[k] += q[k] (q != NULL) or a[k] = 2 a[k] (q == NULL), in affine form with
  * one inversion (Montgomery's trick). aid[k] flags a[k] as the identity; q[k] may be the
  * identity (0, 0). Per point: 3M of the shared inversion, then 2M + 1S (addition) or
@@ -103,6 +140,11 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
  * 4 chain products are inverted together (one inversion, 9M). */
 PASTA_TFN PASTA_MSM_KERNEL void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q, FE *pre,
                                               uint8_t *kind, size_t m) {
+#ifdef PASTA_IFMA_BACKEND
+    (void)kind;
+    CV(fold_step_ifma)(a, aid, q, pre, m);
+    return;
+#endif
     FE acc[4] = {FC(ONE), FC(ONE), FC(ONE), FC(ONE)}, inv[4], den, t01, t23, t;
     size_t live = 0;
     for (size_t k = 0; k < m; k++) {

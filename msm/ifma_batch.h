@@ -8,6 +8,9 @@
  * canonical); e_j.s bit NEG negates the source; the kernel sets bit DBL (P + P) or CANCEL
  * (P + (-P): the slot's value is then left as it was, the caller empties it) and writes
  * the other slots canonical, so byte for byte the scalar result.
+ * pasta_ifma_F_batch_adbl(abk, e, m, inv8): for j < m, abk[e_j.b] = 2 abk[e_j.b] (the
+ * generator fold's doubling steps, msm/fold_impl.h): the slots distinct non-identity
+ * points, src and s unused.
  *
  * Domain. A lane value v stands for the field element v / R' (R' = 2^260, F_mul's
  * domain), so an API value x R loads as x / 16 (written ~x), and a value stored as it is
@@ -119,23 +122,22 @@ typedef struct {
     __mmask8 keep[PASTA_IFMA_BATCH_VECS], dbl[PASTA_IFMA_BATCH_VECS];
 } pasta_ifma_batch_;
 
-/* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector). */
-PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
-    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, uint64_t *abk, pasta_ifma_pend *e,
-    size_t m, size_t k, const pasta_ifma_consts *K) {
-    uint64_t *ap[8], *qp[8];
-    __mmask8 neg, dbl = 0;
-    __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+/* D of vector k's additions (ap[i] += (+-)qp[i]; neg: the negated sources), for the
+ * lanes of *valid: 4 (~qx - ~ax), or for equal x ~ay (P + P: flag DBL, the lane's bit
+ * returned) or none (P + (-P): flag CANCEL, the lane dropped from *valid). */
+PASTA_IFMA_INLINE __mmask8 pasta_ifma_add_den_(pasta_ifma_v8 *d, __mmask8 *valid,
+                                               uint64_t *const ap[8], uint64_t *const qp[8],
+                                               __mmask8 neg, pasta_ifma_pend *e, size_t k,
+                                               const pasta_ifma_consts *K) {
     const uint64_t *M2 = K->m2;
-    pasta_ifma_v8 ax, qx, d, one;
-    one.l[0] = PASTA_IFMA_B(1);
-    for (int j = 1; j < 5; j++) one.l[j] = _mm512_setzero_si512();
+    pasta_ifma_v8 ax, qx;
+    __mmask8 dbl = 0;
     pasta_ifma_gather_pts_(&ax, NULL, ap);
     pasta_ifma_gather_pts_(&qx, NULL, qp);
-    pasta_ifma_submod_(&d, &qx, &ax, M2);
-    __mmask8 z = pasta_ifma_is_zero_(&d, K) & valid;
-    pasta_ifma_addmod_(&d, &d, &d, M2);
-    pasta_ifma_addmod_(&d, &d, &d, M2);
+    pasta_ifma_submod_(d, &qx, &ax, M2);
+    __mmask8 z = pasta_ifma_is_zero_(d, K) & *valid;
+    pasta_ifma_addmod_(d, d, d, M2);
+    pasta_ifma_addmod_(d, d, d, M2);
     if (z) { /* equal x: P + P (D = ~ay) or P + (-P) (D = 1) */
         pasta_ifma_v8 ay, qy, nqy;
         pasta_ifma_gather_pts_(NULL, &ay, ap);
@@ -144,12 +146,32 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
         pasta_ifma_submod_(&nqy, &nqy, &qy, M2);
         pasta_ifma_select(&qy, neg, &qy, &nqy);
         dbl = pasta_ifma_eq_(&qy, &ay, K) & z;
-        pasta_ifma_select(&d, dbl, &d, &ay);
+        pasta_ifma_select(d, dbl, d, &ay);
         for (unsigned i = 0; i < 8; i++)
             if (z & (1u << i))
                 e[8 * k + i].s |= (dbl & (1u << i)) ? PASTA_MSM_PEND_DBL
                                                     : PASTA_MSM_PEND_CANCEL;
-        valid &= (__mmask8) ~(z & ~dbl);
+        *valid &= (__mmask8) ~(z & ~dbl);
+    }
+    return dbl;
+}
+
+/* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector);
+ * dbl_all: every entry a doubling (D = ~ay). */
+PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
+    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, int dbl_all, uint64_t *abk,
+    pasta_ifma_pend *e, size_t m, size_t k, const pasta_ifma_consts *K) {
+    uint64_t *ap[8], *qp[8];
+    __mmask8 neg, dbl;
+    __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+    pasta_ifma_v8 d, one;
+    one.l[0] = PASTA_IFMA_B(1);
+    for (int j = 1; j < 5; j++) one.l[j] = _mm512_setzero_si512();
+    if (dbl_all) {
+        pasta_ifma_gather_pts_(NULL, &d, ap);
+        dbl = valid;
+    } else {
+        dbl = pasta_ifma_add_den_(&d, &valid, ap, qp, neg, e, k, K);
     }
     pasta_ifma_select(&d, valid, &one, &d);
     B->den[k] = d;
@@ -165,7 +187,7 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
 
 /* Pass 2 on vector k: acc = 1 / (the chain's D up to k) on entry, up to k - 1 on exit. */
 PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
-    const pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, uint64_t *abk,
+    const pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, int dbl_all, uint64_t *abk,
     pasta_ifma_pend *e, size_t m, size_t k, const pasta_ifma_consts *K) {
     uint64_t *ap[8], *qp[8];
     __mmask8 neg;
@@ -173,24 +195,35 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
     const uint64_t *M2 = K->m2;
     pasta_ifma_v8 ax, ay, qx, qy, t, n, mu, x3, di;
     pasta_ifma_gather_pts_(&ax, &ay, ap);
-    pasta_ifma_gather_pts_(&qx, &qy, qp);
+    if (dbl_all) {
+        qx = ax;
+    } else {
+        pasta_ifma_gather_pts_(&qx, &qy, qp);
+    }
     if (!first) {
         pasta_ifma_mul_(&di, acc, &B->pre[k], K);
         pasta_ifma_mul_(acc, acc, &B->den[k], K);
     } else {
         di = *acc;
     }
-    for (int j = 0; j < 5; j++) t.l[j] = _mm512_setzero_si512();
-    pasta_ifma_submod_(&t, &t, &qy, M2);
-    pasta_ifma_select(&qy, neg, &qy, &t);
-    pasta_ifma_submod_(&n, &qy, &ay, M2);
-    if (B->dbl[k]) { /* N = 6 ~ax^2 */
-        pasta_ifma_v8 s3;
+    if (dbl_all) { /* N = 6 ~ax^2 */
         pasta_ifma_sqr_(&t, &ax, K);
-        pasta_ifma_addmod_(&s3, &t, &t, M2);
-        pasta_ifma_addmod_(&s3, &s3, &t, M2);
-        pasta_ifma_addmod_(&s3, &s3, &s3, M2);
-        pasta_ifma_select(&n, B->dbl[k], &n, &s3);
+        pasta_ifma_addmod_(&n, &t, &t, M2);
+        pasta_ifma_addmod_(&n, &n, &t, M2);
+        pasta_ifma_addmod_(&n, &n, &n, M2);
+    } else {
+        for (int j = 0; j < 5; j++) t.l[j] = _mm512_setzero_si512();
+        pasta_ifma_submod_(&t, &t, &qy, M2);
+        pasta_ifma_select(&qy, neg, &qy, &t);
+        pasta_ifma_submod_(&n, &qy, &ay, M2);
+        if (B->dbl[k]) { /* N = 6 ~ax^2 */
+            pasta_ifma_v8 s3;
+            pasta_ifma_sqr_(&t, &ax, K);
+            pasta_ifma_addmod_(&s3, &t, &t, M2);
+            pasta_ifma_addmod_(&s3, &s3, &t, M2);
+            pasta_ifma_addmod_(&s3, &s3, &s3, M2);
+            pasta_ifma_select(&n, B->dbl[k], &n, &s3);
+        }
     }
     pasta_ifma_mul_(&mu, &n, &di, K);
     pasta_ifma_sqr_(&x3, &mu, K);
@@ -209,7 +242,7 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
 /* Two chains (vector k in chain k % 2: two products in flight on the chains' critical
  * paths), joined for the one inversion: 1 / (a0 a1) times a1, resp. a0. */
 PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e, size_t m,
-                                              void (*inv8)(uint64_t v[32]),
+                                              int dbl_all, void (*inv8)(uint64_t v[32]),
                                               const pasta_ifma_consts *K) {
     pasta_ifma_batch_ B;
     pasta_ifma_v8 a0, a1, p;
@@ -217,10 +250,10 @@ PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e,
     a1.l[0] = PASTA_IFMA_B(1); /* nv = 1: chain 1 is empty, its product 1 */
     for (int j = 1; j < 5; j++) a1.l[j] = _mm512_setzero_si512();
     for (k = 0; k + 2 <= nv; k += 2) {
-        pasta_ifma_pass1_(&B, &a0, k == 0, abk, e, m, k, K);
-        pasta_ifma_pass1_(&B, &a1, k == 0, abk, e, m, k + 1, K);
+        pasta_ifma_pass1_(&B, &a0, k == 0, dbl_all, abk, e, m, k, K);
+        pasta_ifma_pass1_(&B, &a1, k == 0, dbl_all, abk, e, m, k + 1, K);
     }
-    if (k < nv) pasta_ifma_pass1_(&B, &a0, k == 0, abk, e, m, k, K);
+    if (k < nv) pasta_ifma_pass1_(&B, &a0, k == 0, dbl_all, abk, e, m, k, K);
     /* the eight lane inverses of a0 a1, R' domain (the header: 256 R^2 / v) */
     pasta_ifma_mul_(&p, &a0, &a1, K);
     {
@@ -237,19 +270,25 @@ PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e,
     k = nv;
     if (k & 1) {
         k--;
-        pasta_ifma_pass2_(&B, &i0, k == 0, abk, e, m, k, K);
+        pasta_ifma_pass2_(&B, &i0, k == 0, dbl_all, abk, e, m, k, K);
     }
     while (k >= 2) {
         k -= 2;
-        pasta_ifma_pass2_(&B, &i1, k == 0, abk, e, m, k + 1, K);
-        pasta_ifma_pass2_(&B, &i0, k == 0, abk, e, m, k, K);
+        pasta_ifma_pass2_(&B, &i1, k == 0, dbl_all, abk, e, m, k + 1, K);
+        pasta_ifma_pass2_(&B, &i0, k == 0, dbl_all, abk, e, m, k, K);
     }
 }
 
 #define PASTA_IFMA_MSM_FIELD(F)                                                          \
-    PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_##F##_batch_aadd( \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_aadd(           \
         uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
-        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, inv8, &pasta_ifma_##F##_consts);    \
+        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, 0, inv8, &pasta_ifma_##F##_consts); \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_adbl(           \
+        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
+        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, 1, inv8, &pasta_ifma_##F##_consts); \
     }
 PASTA_IFMA_MSM_FIELD(fp)
 PASTA_IFMA_MSM_FIELD(fq)

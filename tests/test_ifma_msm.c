@@ -2,8 +2,9 @@
  * code (the asm backend's when it runs here, else portable): batches of every size
  * 1..40 and 511..512 of random pairs mixed with P + P (either sign) and P + (-P), each
  * result byte for byte the normalised Jacobian sum, and the DBL / CANCEL flags as the
- * scalar flush sets them. Skips (prints why, passes) without AVX512F + AVX512IFMA; not
- * under valgrind (it cannot execute AVX-512). */
+ * scalar flush sets them; the doubling batch (the generator fold's) of sizes 1..512 against
+ * the scalar doubling. Skips (prints why, passes) without AVX512F + AVX512IFMA; not under
+ * valgrind (it cannot execute AVX-512). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,63 +25,90 @@ INV8(fp, pasta_fp)
 INV8(fq, pasta_fq)
 
 /* One curve: AFF, JAC, its ops member, the kernel and the scalar field's ops member. */
-#define CURVE_TEST(C, AFF, JAC, F, SF)                                                     \
-    static void C##_random(AFF *p, tu_rng *r) {                                            \
-        const pasta_ops *o = scalar_ops();                                                 \
-        uint8_t b[32];                                                                     \
-        for (int i = 0; i < 4; i++) {                                                      \
-            uint64_t w = tu_next(r);                                                       \
-            memcpy(b + 8 * i, &w, 8);                                                      \
-        }                                                                                  \
-        b[31] &= 0x3f;                                                                     \
-        pasta_##SF k;                                                                      \
-        cr_assert_eq(o->SF->from_bytes(&k, b), 0);                                         \
-        JAC g, q;                                                                          \
-        o->C->generator(&g);                                                               \
-        o->C->mul_var(&q, &g, &k);                                                         \
-        o->C->to_affine_var(p, &q);                                                        \
-    }                                                                                      \
-    static void C##_batch(size_t m, tu_rng *r) {                                           \
-        const pasta_ops *o = scalar_ops();                                                 \
-        AFF *abk = aligned_alloc(64, 2 * m * sizeof(AFF)), *src = malloc(m * sizeof(AFF)); \
-        AFF *want = malloc(m * sizeof(AFF));                                               \
-        pasta_ifma_pend *e = malloc(m * sizeof *e);                                        \
-        uint32_t *wants = malloc(m * sizeof *wants);                                       \
-        cr_assert(abk &&src &&want &&e &&wants);                                           \
-        for (size_t j = 0; j < m; j++) {                                                   \
-            uint32_t b = (uint32_t)(2 * m - 1 - 2 * j); /* distinct, scattered */          \
-            int kind = (int)(tu_next(r) % 8), ng = (int)(tu_next(r) & 1);                  \
-            C##_random(&abk[b], r);                                                        \
-            if (kind == 0) src[j] = abk[b]; /* P + P or P + (-P) by ng */                  \
-            else if (kind == 1) o->C->affine_neg(&src[j], &abk[b]);                        \
-            else C##_random(&src[j], r);                                                   \
-            e[j].src = &src[j];                                                            \
-            e[j].b = b;                                                                    \
-            e[j].s = (uint32_t)ng;                                                         \
-            AFF q = src[j];                                                                \
-            if (ng) o->C->affine_neg(&q, &q);                                              \
-            JAC ja, jq;                                                                    \
-            o->C->from_affine(&ja, &abk[b]);                                               \
-            o->C->from_affine(&jq, &q);                                                    \
-            o->C->add_var(&ja, &ja, &jq);                                                  \
-            o->C->to_affine_var(&want[j], &ja);                                            \
-            wants[j] = (uint32_t)ng;                                                       \
-            if (o->F->eq(&q.x, &abk[b].x))                                                 \
-                wants[j] |= o->F->eq(&q.y, &abk[b].y) ? PASTA_MSM_PEND_DBL                 \
-                                                      : PASTA_MSM_PEND_CANCEL;             \
-        }                                                                                  \
-        pasta_ifma_##F##_batch_aadd((uint64_t *)(void *)abk, e, m, F##_inv8);              \
-        for (size_t j = 0; j < m; j++) {                                                   \
-            cr_assert_eq(e[j].s, wants[j], #C " m=%zu j=%zu: flags", m, j);                \
-            if (wants[j] & PASTA_MSM_PEND_CANCEL) continue;                                \
-            cr_assert(memcmp(&abk[e[j].b], &want[j], sizeof(AFF)) == 0,                    \
-                      #C " m=%zu j=%zu: differs from the scalar sum", m, j);               \
-        }                                                                                  \
-        free(abk);                                                                         \
-        free(src);                                                                         \
-        free(want);                                                                        \
-        free(e);                                                                           \
-        free(wants);                                                                       \
+#define CURVE_TEST(C, AFF, JAC, F, SF)                                                      \
+    static void C##_random(AFF *p, tu_rng *r) {                                             \
+        const pasta_ops *o = scalar_ops();                                                  \
+        uint8_t b[32];                                                                      \
+        for (int i = 0; i < 4; i++) {                                                       \
+            uint64_t w = tu_next(r);                                                        \
+            memcpy(b + 8 * i, &w, 8);                                                       \
+        }                                                                                   \
+        b[31] &= 0x3f;                                                                      \
+        pasta_##SF k;                                                                       \
+        cr_assert_eq(o->SF->from_bytes(&k, b), 0);                                          \
+        JAC g, q;                                                                           \
+        o->C->generator(&g);                                                                \
+        o->C->mul_var(&q, &g, &k);                                                          \
+        o->C->to_affine_var(p, &q);                                                         \
+    }                                                                                       \
+    static void C##_batch(size_t m, tu_rng *r) {                                            \
+        const pasta_ops *o = scalar_ops();                                                  \
+        AFF *abk = aligned_alloc(64, 2 * m * sizeof(AFF)), *src = malloc(m * sizeof(AFF));  \
+        AFF *want = malloc(m * sizeof(AFF));                                                \
+        pasta_ifma_pend *e = malloc(m * sizeof *e);                                         \
+        uint32_t *wants = malloc(m * sizeof *wants);                                        \
+        cr_assert(abk &&src &&want &&e &&wants);                                            \
+        for (size_t j = 0; j < m; j++) {                                                    \
+            uint32_t b = (uint32_t)(2 * m - 1 - 2 * j); /* distinct, scattered */           \
+            int kind = (int)(tu_next(r) % 8), ng = (int)(tu_next(r) & 1);                   \
+            C##_random(&abk[b], r);                                                         \
+            if (kind == 0) src[j] = abk[b]; /* P + P or P + (-P) by ng */                   \
+            else if (kind == 1) o->C->affine_neg(&src[j], &abk[b]);                         \
+            else C##_random(&src[j], r);                                                    \
+            e[j].src = &src[j];                                                             \
+            e[j].b = b;                                                                     \
+            e[j].s = (uint32_t)ng;                                                          \
+            AFF q = src[j];                                                                 \
+            if (ng) o->C->affine_neg(&q, &q);                                               \
+            JAC ja, jq;                                                                     \
+            o->C->from_affine(&ja, &abk[b]);                                                \
+            o->C->from_affine(&jq, &q);                                                     \
+            o->C->add_var(&ja, &ja, &jq);                                                   \
+            o->C->to_affine_var(&want[j], &ja);                                             \
+            wants[j] = (uint32_t)ng;                                                        \
+            if (o->F->eq(&q.x, &abk[b].x))                                                  \
+                wants[j] |= o->F->eq(&q.y, &abk[b].y) ? PASTA_MSM_PEND_DBL                  \
+                                                      : PASTA_MSM_PEND_CANCEL;              \
+        }                                                                                   \
+        pasta_ifma_##F##_batch_aadd((uint64_t *)(void *)abk, e, m, F##_inv8);               \
+        for (size_t j = 0; j < m; j++) {                                                    \
+            cr_assert_eq(e[j].s, wants[j], #C " m=%zu j=%zu: flags", m, j);                 \
+            if (wants[j] & PASTA_MSM_PEND_CANCEL) continue;                                 \
+            cr_assert(memcmp(&abk[e[j].b], &want[j], sizeof(AFF)) == 0,                     \
+                      #C " m=%zu j=%zu: differs from the scalar sum", m, j);                \
+        }                                                                                   \
+        free(abk);                                                                          \
+        free(src);                                                                          \
+        free(want);                                                                         \
+        free(e);                                                                            \
+        free(wants);                                                                        \
+    }                                                                                       \
+    /* the doubling batch: every entry's slot doubled, src and s unused */                  \
+    static void C##_dbl_batch(size_t m, tu_rng *r) {                                        \
+        const pasta_ops *o = scalar_ops();                                                  \
+        AFF *abk = aligned_alloc(64, 2 * m * sizeof(AFF)), *want = malloc(m * sizeof(AFF)); \
+        pasta_ifma_pend *e = malloc(m * sizeof *e);                                         \
+        cr_assert(abk &&want &&e);                                                          \
+        for (size_t j = 0; j < 2 * m; j++) C##_random(&abk[j], r);                          \
+        for (size_t j = 0; j < m; j++) {                                                    \
+            uint32_t b = (uint32_t)(2 * m - 1 - 2 * j);                                     \
+            e[j].src = NULL;                                                                \
+            e[j].b = b;                                                                     \
+            e[j].s = 0;                                                                     \
+            JAC ja;                                                                         \
+            o->C->from_affine(&ja, &abk[b]);                                                \
+            o->C->dbl_var(&ja, &ja);                                                        \
+            o->C->to_affine_var(&want[j], &ja);                                             \
+        }                                                                                   \
+        AFF other = abk[0];                                                                 \
+        pasta_ifma_##F##_batch_adbl((uint64_t *)(void *)abk, e, m, F##_inv8);               \
+        for (size_t j = 0; j < m; j++)                                                      \
+            cr_assert(memcmp(&abk[e[j].b], &want[j], sizeof(AFF)) == 0,                     \
+                      #C " m=%zu j=%zu: differs from the scalar doubling", m, j);           \
+        cr_assert(memcmp(&abk[0], &other, sizeof(AFF)) == 0, "a slot not in the batch");    \
+        free(abk);                                                                          \
+        free(want);                                                                         \
+        free(e);                                                                            \
     }
 CURVE_TEST(pallas, pasta_pallas_affine, pasta_pallas_jacobian, fp, fq)
 CURVE_TEST(vesta, pasta_vesta_affine, pasta_vesta_jacobian, fq, fp)
@@ -100,5 +128,19 @@ Test(ifma_msm, batch_aadd) {
     for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
         pallas_batch(big[i], &r);
         vesta_batch(big[i], &r);
+    }
+}
+
+Test(ifma_msm, batch_adbl) {
+    if (!ifma_ok()) {
+        printf("test_ifma_msm: this CPU has no AVX512F + AVX512IFMA: skipped\n");
+        cr_skip_test("this CPU has no AVX512F + AVX512IFMA");
+    }
+    tu_rng r;
+    tu_rng_init(&r, 78);
+    static const size_t sizes[] = {1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 511, 512};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        pallas_dbl_batch(sizes[i], &r);
+        vesta_dbl_batch(sizes[i], &r);
     }
 }

@@ -123,16 +123,21 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 #ifndef PASTA_FOLD_BLOCK
 #define PASTA_FOLD_BLOCK 512
 #endif
-/* Below this many points (per task) the small path is faster (docs/CURVES.md). */
+/* Below this many points (per task) the small path is faster (docs/CURVES.md): asm, and
+ * IFMA (8 points per vector: the batch path pays back sooner). */
 #ifndef PASTA_FOLD_MIN_BATCH
 #define PASTA_FOLD_MIN_BATCH 48
 #endif
-/* The batch path per backend (the tuning of a backend's kernels, named by PASTA_BACKEND):
- * portable's multiplication (~380 instructions) leaves the batch steps' serial products
- * latency-bound, and the small path is faster there at every n measured (docs/CURVES.md). */
+#ifndef PASTA_FOLD_MIN_BATCH_IFMA
+#define PASTA_FOLD_MIN_BATCH_IFMA 16
+#endif
+/* The batch path's threshold per backend (the tuning of a backend's kernels, named by
+ * PASTA_BACKEND; 0: never): portable's multiplication (~380 instructions) leaves the batch
+ * steps' serial products latency-bound, and the small path is faster there at every n
+ * measured (docs/CURVES.md). */
 #define PASTA_FOLD_BATCH_portable 0
-#define PASTA_FOLD_BATCH_x86_64_asm 1
-#define PASTA_FOLD_BATCH_x86_64_ifma 1
+#define PASTA_FOLD_BATCH_x86_64_asm PASTA_FOLD_MIN_BATCH
+#define PASTA_FOLD_BATCH_x86_64_ifma PASTA_FOLD_MIN_BATCH_IFMA
 #define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
 #define PASTA_FOLD_MAX_THREADS 1024
 #define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */

@@ -7,14 +7,14 @@
  * u is recoded once for all points: GLV, u = +-k1 +- k2 LAMBDA, and width-5 NAFs of k1 and
  * k2, so every point runs the same schedule of doublings and additions (digit d of k1:
  * add [d] P, of k2: add [d] endo(P)). That makes two paths:
- *   batch   (x86-64 asm and IFMA backends, n >= PASTA_FOLD_MIN_BATCH) all points of a
+ *   batch   (x86-64 asm and IFMA backends, n >= PASTA_FOLD_BATCH_<backend>) all points of a
  *           block in affine form, each step (one doubling or one addition for every point
  *           of the block) sharing one inversion by Montgomery's trick: an addition costs
  *           6M, a doubling 7M (as the Jacobian one), and the result is affine already.
  *           Tables of odd multiples [1, 3, .., 15] P are built the same way (only up to
  *           the largest digit of u). On the IFMA backend a step runs 8 points per vector
  *           (msm/ifma_batch.h, the MSM's batch-affine additions).
- *   small   (portable backend, fewer points, or fewer than 2 PASTA_FOLD_MIN_BATCH on
+ *   small   (portable backend, fewer points, or fewer than twice that many on
  *           more than one thread) Jacobian chains per point (mixed additions), the
  *           tables and the results normalised by one batch inversion each, for all
  *           points of a task together.
@@ -372,11 +372,12 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
     x.n = n;
     x.rec = &rec;
     x.block = x.stride = 0;
-    x.small = n < PASTA_FOLD_MIN_BATCH || !PASTA_CAT(PASTA_FOLD_BATCH_, PASTA_BACKEND);
-    /* batch: tasks of at least PASTA_FOLD_MIN_BATCH points (or one). Where that leaves a
-     * single task for several threads, the small path on all of them instead (down to a
-     * point per task: each point is a whole scalar multiplication, docs/PARALLEL.md) */
-    x.ntasks = n / PASTA_FOLD_MIN_BATCH;
+    const size_t minb = PASTA_CAT(PASTA_FOLD_BATCH_, PASTA_BACKEND);
+    x.small = minb == 0 || n < minb;
+    /* batch: tasks of at least minb points (or one). Where that leaves a single task for
+     * several threads, the small path on all of them instead (down to a point per task:
+     * each point is a whole scalar multiplication, docs/PARALLEL.md) */
+    x.ntasks = n / (minb == 0 ? 1 : minb);
     if (threads > 1 && x.ntasks < 2) x.small = 1;
     if (x.small) x.ntasks = n;
     if (x.ntasks > (size_t)threads) x.ntasks = (size_t)threads;

@@ -13,8 +13,9 @@
 #include "backends/templates.h"
 #undef PASTA_BACKEND
 
-/* The smallest n on the batch path (the tests cover both sides). */
+/* The smallest n on the batch path, asm and IFMA (the tests cover both sides). */
 #define MINB PASTA_FOLD_MIN_BATCH
+#define IMINB PASTA_FOLD_MIN_BATCH_IFMA
 
 #define FOLD_TESTS(CRV, SCL)                                                                  \
     typedef pasta_##CRV##_affine CRV##_aff;                                                   \
@@ -75,7 +76,9 @@
     static void CRV##_fold_random(const pasta_ops *t) {                                       \
         enum { NMAX = 1100 };                                                                 \
         static const size_t ns[] = {                                                          \
-            1, 2, 3, 16, MINB - 1, MINB, MINB + 1, 64, 2 * MINB - 1, 2 * MINB, 257, NMAX};    \
+            1,         2,        3,    IMINB - 1, IMINB, IMINB + 1,    2 * IMINB - 1,         \
+            2 * IMINB, MINB - 1, MINB, MINB + 1,  64,    2 * MINB - 1, 2 * MINB,              \
+            257,       NMAX};                                                                 \
         tu_rng g;                                                                             \
         tu_rng_init(&g, tu_seed() ^ 0xf01d ^ sizeof(pasta_##SCL));                            \
         CRV##_aff *lo = malloc(NMAX * sizeof *lo), *hi = malloc(NMAX * sizeof *hi);           \

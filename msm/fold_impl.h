@@ -56,13 +56,22 @@ typedef struct {
     FE *pre;       /* prefix products of the step's denominators */
     uint8_t *aid;  /* acc[k] is the identity */
     uint8_t *kind; /* PASTA_FOLD_SKIP, _ADD or _DBL */
+#ifdef PASTA_IFMA_BACKEND
+    pasta_ifma_pt8 *lanes; /* the chain's accumulators in lanes (64-byte aligned) */
+    uint8_t *lid;          /* their identity lanes, a mask per vector */
+#endif
 } CV(fold_scr);
 
 PASTA_TFN size_t CV(fold_stride)(size_t b) {
-    return pasta_msm_round64(b * sizeof(uint32_t)) + 2 * pasta_msm_round64(b * sizeof(AFF)) +
-           pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(AFF)) +
-           pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(FE)) +
-           pasta_msm_round64(b * sizeof(FE)) + 2 * pasta_msm_round64(b);
+    size_t r = pasta_msm_round64(b * sizeof(uint32_t)) +
+               2 * pasta_msm_round64(b * sizeof(AFF)) +
+               pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(AFF)) +
+               pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(FE)) +
+               pasta_msm_round64(b * sizeof(FE)) + 2 * pasta_msm_round64(b);
+#ifdef PASTA_IFMA_BACKEND
+    r += 64 + pasta_msm_round64((b + 7) / 8 * sizeof(pasta_ifma_pt8)) + pasta_msm_round64(b);
+#endif
+    return r;
 }
 
 PASTA_TFN void CV(fold_scr_init)(CV(fold_scr) *s, uint8_t *p, size_t b) {
@@ -80,6 +89,12 @@ PASTA_TFN void CV(fold_scr_init)(CV(fold_scr) *s, uint8_t *p, size_t b) {
     p += pasta_msm_round64(b * sizeof(FE));
     s->aid = p;
     s->kind = p + pasta_msm_round64(b);
+#ifdef PASTA_IFMA_BACKEND
+    p += 2 * pasta_msm_round64(b);
+    s->lid = p;
+    p += pasta_msm_round64(b);
+    s->lanes = (pasta_ifma_pt8 *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+#endif
 }
 
 PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
@@ -97,6 +112,8 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
 }
 
 #ifdef PASTA_IFMA_BACKEND
+/* msm/ifma_batch.h's fold functions of this curve's base field */
+#define PASTA_FOLD_IFMA(name) PASTA_CAT3(pasta_ifma_, FIELD, PASTA_CAT(_, name))
 /* CV(fold_step) on IFMA lanes: the exceptional cases sorted out here as there, the rest
  * one batch of msm/ifma_batch.h (its entries in pre's storage: 16 bytes each, m <= the
  * block <= PASTA_MSM_BATCH_MAX). The same affine results, bytes and aid flags. */
@@ -122,11 +139,11 @@ PASTA_TFN void CV(fold_step_ifma)(AFF *a, uint8_t *aid, const AFF *q, FE *pre, s
     }
     if (n == 0) return;
     if (q == NULL) {
-        PASTA_CAT3(pasta_ifma_, FIELD, _batch_adbl)
+        PASTA_FOLD_IFMA(batch_adbl)
         ((uint64_t *)(void *)a, e, n, CV(msm_inv8));
         return;
     }
-    PASTA_CAT3(pasta_ifma_, FIELD, _batch_aadd)((uint64_t *)(void *)a, e, n, CV(msm_inv8));
+    PASTA_FOLD_IFMA(batch_aadd)((uint64_t *)(void *)a, e, n, CV(msm_inv8));
     for (size_t j = 0; j < n; j++)
         if (e[j].s & PASTA_MSM_PEND_CANCEL) aid[e[j].b] = 1; /* P + (-P) */
 }
@@ -255,7 +272,26 @@ PASTA_TFN void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s, size
     for (int j = 0; j < rec->ntab; j++)
         for (size_t k = 0; k < m; k++)
             F(mul)(&s->t2x[(size_t)j * b + k], &s->t1[(size_t)j * b + k].x, &FC(ZETA));
-    /* the chain, from the top digit */
+            /* the chain, from the top digit */
+#ifdef PASTA_IFMA_BACKEND
+    /* in lanes (msm/ifma_batch.h), every accumulator the identity at first */
+    size_t nv = (m + 7) / 8;
+    memset(s->lanes, 0, nv * sizeof *s->lanes);
+    memset(s->lid, 0xff, nv);
+    for (int i = rec->l - 1; i >= 0; i--) {
+        if (i < rec->l - 1)
+            PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, NULL, m, CV(msm_inv8));
+        if (rec->d1[i]) {
+            CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
+            PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
+        }
+        if (rec->d2[i]) {
+            CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
+            PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
+        }
+    }
+    PASTA_FOLD_IFMA(fold_store)(s->acc, s->aid, s->lanes, s->lid, m);
+#else
     for (size_t k = 0; k < m; k++) s->aid[k] = 1;
     for (int i = rec->l - 1; i >= 0; i--) {
         if (i < rec->l - 1) CV(fold_step)(s->acc, s->aid, NULL, s->pre, s->kind, m);
@@ -268,6 +304,7 @@ PASTA_TFN void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s, size
             CV(fold_step)(s->acc, s->aid, s->q, s->pre, s->kind, m);
         }
     }
+#endif
     for (size_t k = 0; k < m; k++) s->q[k] = x->lo[i0 + s->idx[k]];
     CV(fold_step)(s->acc, s->aid, s->q, s->pre, s->kind, m);
     /* Every read of lo and hi in the block is done: r may be lo or hi. */

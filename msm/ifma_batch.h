@@ -8,9 +8,10 @@
  * canonical); e_j.s bit NEG negates the source; the kernel sets bit DBL (P + P) or CANCEL
  * (P + (-P): the slot's value is then left as it was, the caller empties it) and writes
  * the other slots canonical, so byte for byte the scalar result.
- * pasta_ifma_F_batch_adbl(abk, e, m, inv8): for j < m, abk[e_j.b] = 2 abk[e_j.b] (the
- * generator fold's doubling steps, msm/fold_impl.h): the slots distinct non-identity
- * points, src and s unused.
+ * pasta_ifma_F_batch_adbl(abk, e, m, inv8): for j < m, abk[e_j.b] = 2 abk[e_j.b]: the
+ * slots distinct non-identity points, src and s unused.
+ * pasta_ifma_F_fold_step(L, aid, q, m, inv8), _fold_store(out, oid, L, aid, m): the
+ * generator fold's chain (msm/fold_impl.h) on accumulators that stay in lanes (below).
  *
  * Domain. A lane value v stands for the field element v / R' (R' = 2^260, F_mul's
  * domain), so an API value x R loads as x / 16 (written ~x), and a value stored as it is
@@ -116,11 +117,30 @@ PASTA_IFMA_INLINE unsigned pasta_ifma_lanes_(uint64_t *ap[8], uint64_t *qp[8], _
 }
 
 /* The batch's state: per vector k, the prefix product of its chain (pre), D (den), the
- * lanes to store (keep: present, not cancelled) and the P + P lanes (dbl). */
+ * lanes to store (keep: present, not cancelled), the P + P lanes (dbl) and the P + (-P)
+ * lanes (cancel: the fold's lanes only). */
 typedef struct {
     pasta_ifma_v8 pre[PASTA_IFMA_BATCH_VECS], den[PASTA_IFMA_BATCH_VECS];
     __mmask8 keep[PASTA_IFMA_BATCH_VECS], dbl[PASTA_IFMA_BATCH_VECS];
+    __mmask8 cancel[PASTA_IFMA_BATCH_VECS];
 } pasta_ifma_batch_;
+
+/* What the passes of one batch read: the MSM's slots and entries (abk, e, m, dbl_all) or
+ * the fold's lanes (L, aid, q, m). */
+typedef struct pasta_ifma_pt8_ pasta_ifma_pt8;
+typedef struct {
+    uint64_t *abk;
+    pasta_ifma_pend *e;
+    int dbl_all;
+    pasta_ifma_pt8 *L;
+    uint8_t *aid;
+    const uint64_t *q;
+    size_t m;
+    const pasta_ifma_consts *K;
+} pasta_ifma_job_;
+/* Pass 1 or 2 on vector k of a batch. */
+typedef void (*pasta_ifma_pass_fn_)(pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first,
+                                    const pasta_ifma_job_ *J, size_t k);
 
 /* D of vector k's additions (ap[i] += (+-)qp[i]; neg: the negated sources), for the
  * lanes of *valid: 4 (~qx - ~ax), or for equal x ~ay (P + P: flag DBL, the lane's bit
@@ -158,41 +178,90 @@ PASTA_IFMA_INLINE __mmask8 pasta_ifma_add_den_(pasta_ifma_v8 *d, __mmask8 *valid
 
 /* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector);
  * dbl_all: every entry a doubling (D = ~ay). */
-PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
-    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, int dbl_all, uint64_t *abk,
-    pasta_ifma_pend *e, size_t m, size_t k, const pasta_ifma_consts *K) {
-    uint64_t *ap[8], *qp[8];
-    __mmask8 neg, dbl;
-    __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
-    pasta_ifma_v8 d, one;
+/* Pass 1's end on vector k: D = 1 outside valid, the masks, the chain. */
+PASTA_IFMA_INLINE void pasta_ifma_pass1_end_(pasta_ifma_batch_ *B, pasta_ifma_v8 *acc,
+                                             int first, size_t k, pasta_ifma_v8 *d,
+                                             __mmask8 valid, __mmask8 dbl,
+                                             const pasta_ifma_consts *K) {
+    pasta_ifma_v8 one;
     one.l[0] = PASTA_IFMA_B(1);
     for (int j = 1; j < 5; j++) one.l[j] = _mm512_setzero_si512();
-    if (dbl_all) {
-        pasta_ifma_gather_pts_(NULL, &d, ap);
-        dbl = valid;
-    } else {
-        dbl = pasta_ifma_add_den_(&d, &valid, ap, qp, neg, e, k, K);
-    }
-    pasta_ifma_select(&d, valid, &one, &d);
-    B->den[k] = d;
+    pasta_ifma_select(d, valid, &one, d);
+    B->den[k] = *d;
     B->keep[k] = valid;
     B->dbl[k] = dbl;
     if (first) {
-        *acc = d;
+        *acc = *d;
     } else {
         B->pre[k] = *acc;
-        pasta_ifma_mul_(acc, acc, &d, K);
+        pasta_ifma_mul_(acc, acc, d, K);
     }
 }
 
+PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
+    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, const pasta_ifma_job_ *J, size_t k) {
+    uint64_t *ap[8], *qp[8];
+    __mmask8 neg, dbl;
+    __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, J->abk, J->e, J->m, k);
+    pasta_ifma_v8 d;
+    if (J->dbl_all) {
+        pasta_ifma_gather_pts_(NULL, &d, ap);
+        dbl = valid;
+    } else {
+        dbl = pasta_ifma_add_den_(&d, &valid, ap, qp, neg, J->e, k, J->K);
+    }
+    pasta_ifma_pass1_end_(B, acc, first, k, &d, valid, dbl, J->K);
+}
+
 /* Pass 2 on vector k: acc = 1 / (the chain's D up to k) on entry, up to k - 1 on exit. */
+/* Pass 2's start on vector k: di = 1 / D[k] from acc, acc stepped back over D[k]. */
+PASTA_IFMA_INLINE void pasta_ifma_pass2_inv_(pasta_ifma_v8 *di, pasta_ifma_v8 *acc, int first,
+                                             const pasta_ifma_batch_ *B, size_t k,
+                                             const pasta_ifma_consts *K) {
+    if (!first) {
+        pasta_ifma_mul_(di, acc, &B->pre[k], K);
+        pasta_ifma_mul_(acc, acc, &B->den[k], K);
+    } else {
+        *di = *acc;
+    }
+}
+
+/* The sum from mu (x3 = mu^2 - ax - qx, y3 = 4 mu (ax - x3) - ay: the header), weakly
+ * reduced. */
+PASTA_IFMA_INLINE void pasta_ifma_sum_(pasta_ifma_v8 *x3, pasta_ifma_v8 *y3,
+                                       const pasta_ifma_v8 *mu, const pasta_ifma_v8 *ax,
+                                       const pasta_ifma_v8 *ay, const pasta_ifma_v8 *qx,
+                                       const pasta_ifma_consts *K) {
+    const uint64_t *M2 = K->m2;
+    pasta_ifma_v8 t;
+    pasta_ifma_sqr_(x3, mu, K);
+    pasta_ifma_submod_(x3, x3, ax, M2);
+    pasta_ifma_submod_(x3, x3, qx, M2);
+    pasta_ifma_submod_(&t, ax, x3, M2);
+    pasta_ifma_addmod_(&t, &t, &t, M2);
+    pasta_ifma_addmod_(&t, &t, &t, M2);
+    pasta_ifma_mul_(&t, mu, &t, K);
+    pasta_ifma_submod_(y3, &t, ay, M2);
+}
+
+/* N = 6 ~ax^2 (P + P). */
+PASTA_IFMA_INLINE void pasta_ifma_tangent_num_(pasta_ifma_v8 *n, const pasta_ifma_v8 *ax,
+                                               const pasta_ifma_consts *K) {
+    pasta_ifma_v8 t;
+    pasta_ifma_sqr_(&t, ax, K);
+    pasta_ifma_addmod_(n, &t, &t, K->m2);
+    pasta_ifma_addmod_(n, n, &t, K->m2);
+    pasta_ifma_addmod_(n, n, n, K->m2);
+}
+
 PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
-    const pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, int dbl_all, uint64_t *abk,
-    pasta_ifma_pend *e, size_t m, size_t k, const pasta_ifma_consts *K) {
+    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, const pasta_ifma_job_ *J, size_t k) {
     uint64_t *ap[8], *qp[8];
     __mmask8 neg;
-    (void)pasta_ifma_lanes_(ap, qp, &neg, abk, e, m, k);
+    (void)pasta_ifma_lanes_(ap, qp, &neg, J->abk, J->e, J->m, k);
+    const pasta_ifma_consts *K = J->K;
     const uint64_t *M2 = K->m2;
+    const int dbl_all = J->dbl_all;
     pasta_ifma_v8 ax, ay, qx, qy, t, n, mu, x3, di;
     pasta_ifma_gather_pts_(&ax, &ay, ap);
     if (dbl_all) {
@@ -200,60 +269,45 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
     } else {
         pasta_ifma_gather_pts_(&qx, &qy, qp);
     }
-    if (!first) {
-        pasta_ifma_mul_(&di, acc, &B->pre[k], K);
-        pasta_ifma_mul_(acc, acc, &B->den[k], K);
-    } else {
-        di = *acc;
-    }
-    if (dbl_all) { /* N = 6 ~ax^2 */
-        pasta_ifma_sqr_(&t, &ax, K);
-        pasta_ifma_addmod_(&n, &t, &t, M2);
-        pasta_ifma_addmod_(&n, &n, &t, M2);
-        pasta_ifma_addmod_(&n, &n, &n, M2);
+    pasta_ifma_pass2_inv_(&di, acc, first, B, k, K);
+    if (dbl_all) {
+        pasta_ifma_tangent_num_(&n, &ax, K);
     } else {
         for (int j = 0; j < 5; j++) t.l[j] = _mm512_setzero_si512();
         pasta_ifma_submod_(&t, &t, &qy, M2);
         pasta_ifma_select(&qy, neg, &qy, &t);
         pasta_ifma_submod_(&n, &qy, &ay, M2);
-        if (B->dbl[k]) { /* N = 6 ~ax^2 */
+        if (B->dbl[k]) {
             pasta_ifma_v8 s3;
-            pasta_ifma_sqr_(&t, &ax, K);
-            pasta_ifma_addmod_(&s3, &t, &t, M2);
-            pasta_ifma_addmod_(&s3, &s3, &t, M2);
-            pasta_ifma_addmod_(&s3, &s3, &s3, M2);
+            pasta_ifma_tangent_num_(&s3, &ax, K);
             pasta_ifma_select(&n, B->dbl[k], &n, &s3);
         }
     }
     pasta_ifma_mul_(&mu, &n, &di, K);
-    pasta_ifma_sqr_(&x3, &mu, K);
-    pasta_ifma_submod_(&x3, &x3, &ax, M2);
-    pasta_ifma_submod_(&x3, &x3, &qx, M2);
-    pasta_ifma_submod_(&t, &ax, &x3, M2);
-    pasta_ifma_addmod_(&t, &t, &t, M2);
-    pasta_ifma_addmod_(&t, &t, &t, M2);
-    pasta_ifma_mul_(&t, &mu, &t, K);
-    pasta_ifma_submod_(&t, &t, &ay, M2);
+    pasta_ifma_sum_(&x3, &t, &mu, &ax, &ay, &qx, K);
     pasta_ifma_reduce_(&x3, &x3, K);
     pasta_ifma_reduce_(&t, &t, K);
     pasta_ifma_scatter_pts_(ap, &x3, &t, B->keep[k]);
 }
 
-/* Two chains (vector k in chain k % 2: two products in flight on the chains' critical
- * paths), joined for the one inversion: 1 / (a0 a1) times a1, resp. a0. */
-PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e, size_t m,
-                                              int dbl_all, void (*inv8)(uint64_t v[32]),
-                                              const pasta_ifma_consts *K) {
-    pasta_ifma_batch_ B;
+/* A batch of nv vectors: pass 1 on each, the inversion, pass 2 from the last. Two chains
+ * (vector k in chain k % 2: two products in flight on the chains' critical paths), joined
+ * for the one inversion: 1 / (a0 a1) times a1, resp. a0. */
+PASTA_IFMA_INLINE void pasta_ifma_batch_run_(pasta_ifma_batch_ *B, size_t nv,
+                                             pasta_ifma_pass_fn_ pass1,
+                                             pasta_ifma_pass_fn_ pass2,
+                                             const pasta_ifma_job_ *J,
+                                             void (*inv8)(uint64_t v[32])) {
+    const pasta_ifma_consts *K = J->K;
     pasta_ifma_v8 a0, a1, p;
-    size_t nv = (m + 7) / 8, k;
+    size_t k;
     a1.l[0] = PASTA_IFMA_B(1); /* nv = 1: chain 1 is empty, its product 1 */
     for (int j = 1; j < 5; j++) a1.l[j] = _mm512_setzero_si512();
     for (k = 0; k + 2 <= nv; k += 2) {
-        pasta_ifma_pass1_(&B, &a0, k == 0, dbl_all, abk, e, m, k, K);
-        pasta_ifma_pass1_(&B, &a1, k == 0, dbl_all, abk, e, m, k + 1, K);
+        pass1(B, &a0, k == 0, J, k);
+        pass1(B, &a1, k == 0, J, k + 1);
     }
-    if (k < nv) pasta_ifma_pass1_(&B, &a0, k == 0, dbl_all, abk, e, m, k, K);
+    if (k < nv) pass1(B, &a0, k == 0, J, k);
     /* the eight lane inverses of a0 a1, R' domain (the header: 256 R^2 / v) */
     pasta_ifma_mul_(&p, &a0, &a1, K);
     {
@@ -270,12 +324,135 @@ PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e,
     k = nv;
     if (k & 1) {
         k--;
-        pasta_ifma_pass2_(&B, &i0, k == 0, dbl_all, abk, e, m, k, K);
+        pass2(B, &i0, k == 0, J, k);
     }
     while (k >= 2) {
         k -= 2;
-        pasta_ifma_pass2_(&B, &i1, k == 0, dbl_all, abk, e, m, k + 1, K);
-        pasta_ifma_pass2_(&B, &i0, k == 0, dbl_all, abk, e, m, k, K);
+        pass2(B, &i1, k == 0, J, k + 1);
+        pass2(B, &i0, k == 0, J, k);
+    }
+}
+
+PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e, size_t m,
+                                              int dbl_all, void (*inv8)(uint64_t v[32]),
+                                              const pasta_ifma_consts *K) {
+    pasta_ifma_batch_ B;
+    pasta_ifma_job_ J = {abk, e, dbl_all, NULL, NULL, NULL, m, K};
+    pasta_ifma_batch_run_(&B, (m + 7) / 8, pasta_ifma_pass1_, pasta_ifma_pass2_, &J, inv8);
+}
+
+/* ---- The generator fold's chain in lanes (msm/fold_impl.h): the accumulators of a block
+ * stay in lanes (R' domain, weakly reduced) from the first digit to the last, so a step
+ * loads and stores no point. L[v] holds points 8v..8v+7; aid[v] the lanes that are the
+ * identity (the lanes past m stay so: never added to, never stored). */
+struct pasta_ifma_pt8_ {
+    pasta_ifma_v8 x, y;
+};
+
+/* Lanes of vector k below m. */
+PASTA_IFMA_INLINE __mmask8 pasta_ifma_live_(size_t m, size_t k) {
+    size_t n = m - 8 * k;
+    return (__mmask8)(n >= 8 ? 0xff : (1u << n) - 1);
+}
+
+/* The addends q[8k..8k+7] (API points, 8 words each; absent lanes: q[0]'s). */
+PASTA_IFMA_INLINE void pasta_ifma_fold_q_(pasta_ifma_v8 *qx, pasta_ifma_v8 *qy,
+                                          const pasta_ifma_job_ *J, size_t k) {
+    uint64_t *qp[8];
+    for (size_t i = 0; i < 8; i++) {
+        size_t j = 8 * k + i;
+        qp[i] = (uint64_t *)(uintptr_t)(J->q + 8 * (j < J->m ? j : 0)); /* read only */
+    }
+    pasta_ifma_gather_pts_(qx, qy, qp);
+}
+
+/* Pass 1 of a fold step: doubling (q NULL): D = ~ay; addition: D = 4 (~qx - ~ax), equal
+ * x a doubling (equal y) or a cancellation; identity lanes take q in pass 2. */
+PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_fold1_(
+    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, const pasta_ifma_job_ *J, size_t k) {
+    const pasta_ifma_consts *K = J->K;
+    const pasta_ifma_pt8 *A = &J->L[k];
+    __mmask8 valid = pasta_ifma_live_(J->m, k) & (__mmask8)~J->aid[k], dbl = 0;
+    pasta_ifma_v8 d;
+    B->cancel[k] = 0;
+    if (J->q == NULL) {
+        d = A->y;
+        dbl = valid;
+    } else {
+        pasta_ifma_v8 qx, qy;
+        pasta_ifma_fold_q_(&qx, &qy, J, k);
+        pasta_ifma_submod_(&d, &qx, &A->x, K->m2);
+        __mmask8 z = pasta_ifma_is_zero_(&d, K) & valid;
+        pasta_ifma_addmod_(&d, &d, &d, K->m2);
+        pasta_ifma_addmod_(&d, &d, &d, K->m2);
+        if (z) { /* equal x: P + P (D = ~ay) or P + (-P) */
+            dbl = pasta_ifma_eq_(&qy, &A->y, K) & z;
+            pasta_ifma_select(&d, dbl, &d, &A->y);
+            B->cancel[k] = z & (__mmask8)~dbl;
+            valid &= (__mmask8)~B->cancel[k];
+        }
+    }
+    pasta_ifma_pass1_end_(B, acc, first, k, &d, valid, dbl, K);
+}
+
+/* Pass 2 of a fold step: the sums into L (keep lanes); identity lanes take q; cancelled
+ * lanes become the identity. */
+PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_fold2_(
+    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, const pasta_ifma_job_ *J, size_t k) {
+    const pasta_ifma_consts *K = J->K;
+    pasta_ifma_pt8 *A = &J->L[k];
+    pasta_ifma_v8 qx, qy, n, mu, x3, y3, di;
+    pasta_ifma_pass2_inv_(&di, acc, first, B, k, K);
+    if (J->q == NULL) {
+        qx = A->x;
+        pasta_ifma_tangent_num_(&n, &A->x, K);
+    } else {
+        pasta_ifma_fold_q_(&qx, &qy, J, k);
+        pasta_ifma_submod_(&n, &qy, &A->y, K->m2);
+        if (B->dbl[k]) {
+            pasta_ifma_v8 s3;
+            pasta_ifma_tangent_num_(&s3, &A->x, K);
+            pasta_ifma_select(&n, B->dbl[k], &n, &s3);
+        }
+    }
+    pasta_ifma_mul_(&mu, &n, &di, K);
+    pasta_ifma_sum_(&x3, &y3, &mu, &A->x, &A->y, &qx, K);
+    pasta_ifma_select(&A->x, B->keep[k], &A->x, &x3);
+    pasta_ifma_select(&A->y, B->keep[k], &A->y, &y3);
+    if (J->q != NULL) {
+        __mmask8 take = pasta_ifma_live_(J->m, k) & J->aid[k];
+        pasta_ifma_select(&A->x, take, &A->x, &qx);
+        pasta_ifma_select(&A->y, take, &A->y, &qy);
+        J->aid[k] = (uint8_t)((J->aid[k] & ~take) | B->cancel[k]);
+    }
+}
+
+/* One fold step on the lanes of m points (m <= PASTA_MSM_BATCH_MAX): a = 2a (q NULL) or
+ * a += q[j] (API points). */
+PASTA_IFMA_INLINE void pasta_ifma_fold_step_(pasta_ifma_pt8 *L, uint8_t *aid, const void *q,
+                                             size_t m, void (*inv8)(uint64_t v[32]),
+                                             const pasta_ifma_consts *K) {
+    pasta_ifma_batch_ B;
+    pasta_ifma_job_ J = {NULL, NULL, 0, L, aid, (const uint64_t *)q, m, K};
+    pasta_ifma_batch_run_(&B, (m + 7) / 8, pasta_ifma_fold1_, pasta_ifma_fold2_, &J, inv8);
+}
+
+/* The lanes -> API points out[j] (canonical) and per point identity flags oid[j]. */
+PASTA_IFMA_INLINE void pasta_ifma_fold_store_(void *out, uint8_t *oid, const pasta_ifma_pt8 *L,
+                                              const uint8_t *aid, size_t m,
+                                              const pasta_ifma_consts *K) {
+    for (size_t k = 0; 8 * k < m; k++) {
+        uint64_t *p[8];
+        pasta_ifma_v8 x, y;
+        __mmask8 live = pasta_ifma_live_(m, k);
+        for (size_t i = 0; i < 8; i++) {
+            size_t j = 8 * k + i;
+            p[i] = (uint64_t *)out + 8 * (j < m ? j : 0);
+            if (j < m) oid[j] = (uint8_t)((aid[k] >> i) & 1);
+        }
+        pasta_ifma_reduce_(&x, &L[k].x, K);
+        pasta_ifma_reduce_(&y, &L[k].y, K);
+        pasta_ifma_scatter_pts_(p, &x, &y, live);
     }
 }
 
@@ -284,6 +461,16 @@ PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e,
     __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_aadd(           \
         uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
         if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, 0, inv8, &pasta_ifma_##F##_consts); \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_step(            \
+        void *L, uint8_t *aid, const void *q, size_t m, void (*inv8)(uint64_t v[32])) {  \
+        if (m > 0) pasta_ifma_fold_step_(L, aid, q, m, inv8, &pasta_ifma_##F##_consts);  \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_store(           \
+        void *out, uint8_t *oid, const void *L, const uint8_t *aid, size_t m) {          \
+        pasta_ifma_fold_store_(out, oid, L, aid, m, &pasta_ifma_##F##_consts);           \
     }                                                                                    \
     PASTA_IFMA_TARGET                                                                    \
     __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_adbl(           \

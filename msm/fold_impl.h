@@ -111,6 +111,18 @@ PASTA_TFN void CV(fold_recode)(CV(fold_rec) *rec, const SE *u) {
     rec->ntab = (m + 1) / 2;
 }
 
+/* The cases of a fold step at point k that need no arithmetic: q[k] the identity (a[k]
+ * stays), a[k] the identity (it takes q[k]; a doubling leaves it). 1 if it was one. */
+PASTA_TFN int CV(fold_trivial)(AFF *a, uint8_t *aid, const AFF *q, size_t k) {
+    if (q != NULL && CV(affine_is_identity)(&q[k])) return 1;
+    if (!aid[k]) return 0;
+    if (q != NULL) {
+        a[k] = q[k];
+        aid[k] = 0;
+    }
+    return 1;
+}
+
 #ifdef PASTA_IFMA_BACKEND
 /* msm/ifma_batch.h's fold functions of this curve's base field */
 #define PASTA_FOLD_IFMA(name) PASTA_CAT3(pasta_ifma_, FIELD, PASTA_CAT(_, name))
@@ -124,25 +136,13 @@ PASTA_TFN void CV(fold_step_ifma)(AFF *a, uint8_t *aid, const AFF *q, FE *pre, s
     pasta_ifma_pend *e = (pasta_ifma_pend *)(void *)pre;
     size_t n = 0;
     for (size_t k = 0; k < m; k++) {
-        if (q != NULL && CV(affine_is_identity)(&q[k])) continue;
-        if (aid[k]) {
-            if (q != NULL) {
-                a[k] = q[k];
-                aid[k] = 0;
-            }
-            continue;
-        }
+        if (CV(fold_trivial)(a, aid, q, k)) continue;
         e[n].src = q != NULL ? &q[k] : &a[k];
         e[n].b = (uint32_t)k;
         e[n].s = 0;
         n++;
     }
-    if (n == 0) return;
-    if (q == NULL) {
-        PASTA_FOLD_IFMA(batch_adbl)
-        ((uint64_t *)(void *)a, e, n, CV(msm_inv8));
-        return;
-    }
+    /* a doubling is a[k] + a[k]: the batch's P + P */
     PASTA_FOLD_IFMA(batch_aadd)((uint64_t *)(void *)a, e, n, CV(msm_inv8));
     for (size_t j = 0; j < n; j++)
         if (e[j].s & PASTA_MSM_PEND_CANCEL) aid[e[j].b] = 1; /* P + (-P) */
@@ -166,14 +166,7 @@ PASTA_TFN PASTA_MSM_KERNEL void CV(fold_step)(AFF *a, uint8_t *aid, const AFF *q
     size_t live = 0;
     for (size_t k = 0; k < m; k++) {
         kind[k] = PASTA_FOLD_SKIP;
-        if (q != NULL && CV(affine_is_identity)(&q[k])) continue;
-        if (aid[k]) {
-            if (q != NULL) {
-                a[k] = q[k];
-                aid[k] = 0;
-            }
-            continue;
-        }
+        if (CV(fold_trivial)(a, aid, q, k)) continue;
         if (q == NULL) {
             F(dbl)(&den, &a[k].y); /* y != 0: no point of order 2 */
             kind[k] = PASTA_FOLD_DBL;

@@ -8,8 +8,6 @@
  * canonical); e_j.s bit NEG negates the source; the kernel sets bit DBL (P + P) or CANCEL
  * (P + (-P): the slot's value is then left as it was, the caller empties it) and writes
  * the other slots canonical, so byte for byte the scalar result.
- * pasta_ifma_F_batch_adbl(abk, e, m, inv8): for j < m, abk[e_j.b] = 2 abk[e_j.b]: the
- * slots distinct non-identity points, src and s unused.
  * pasta_ifma_F_fold_step(L, aid, q, m, inv8), _fold_store(out, oid, L, aid, m): the
  * generator fold's chain (msm/fold_impl.h) on accumulators that stay in lanes (below).
  *
@@ -125,13 +123,12 @@ typedef struct {
     __mmask8 cancel[PASTA_IFMA_BATCH_VECS];
 } pasta_ifma_batch_;
 
-/* What the passes of one batch read: the MSM's slots and entries (abk, e, m, dbl_all) or
- * the fold's lanes (L, aid, q, m). */
+/* What the passes of one batch read: the MSM's slots and entries (abk, e, m) or the
+ * fold's lanes (L, aid, q, m). */
 typedef struct pasta_ifma_pt8_ pasta_ifma_pt8;
 typedef struct {
     uint64_t *abk;
     pasta_ifma_pend *e;
-    int dbl_all;
     pasta_ifma_pt8 *L;
     uint8_t *aid;
     const uint64_t *q;
@@ -176,8 +173,7 @@ PASTA_IFMA_INLINE __mmask8 pasta_ifma_add_den_(pasta_ifma_v8 *d, __mmask8 *valid
     return dbl;
 }
 
-/* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector);
- * dbl_all: every entry a doubling (D = ~ay). */
+/* Pass 1 on vector k: D, the flags, the chain acc (first: the chain's first vector). */
 /* Pass 1's end on vector k: D = 1 outside valid, the masks, the chain. */
 PASTA_IFMA_INLINE void pasta_ifma_pass1_end_(pasta_ifma_batch_ *B, pasta_ifma_v8 *acc,
                                              int first, size_t k, pasta_ifma_v8 *d,
@@ -204,12 +200,7 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass1_(
     __mmask8 neg, dbl;
     __mmask8 valid = (__mmask8)pasta_ifma_lanes_(ap, qp, &neg, J->abk, J->e, J->m, k);
     pasta_ifma_v8 d;
-    if (J->dbl_all) {
-        pasta_ifma_gather_pts_(NULL, &d, ap);
-        dbl = valid;
-    } else {
-        dbl = pasta_ifma_add_den_(&d, &valid, ap, qp, neg, J->e, k, J->K);
-    }
+    dbl = pasta_ifma_add_den_(&d, &valid, ap, qp, neg, J->e, k, J->K);
     pasta_ifma_pass1_end_(B, acc, first, k, &d, valid, dbl, J->K);
 }
 
@@ -261,27 +252,18 @@ PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_pass2_(
     (void)pasta_ifma_lanes_(ap, qp, &neg, J->abk, J->e, J->m, k);
     const pasta_ifma_consts *K = J->K;
     const uint64_t *M2 = K->m2;
-    const int dbl_all = J->dbl_all;
     pasta_ifma_v8 ax, ay, qx, qy, t, n, mu, x3, di;
     pasta_ifma_gather_pts_(&ax, &ay, ap);
-    if (dbl_all) {
-        qx = ax;
-    } else {
-        pasta_ifma_gather_pts_(&qx, &qy, qp);
-    }
+    pasta_ifma_gather_pts_(&qx, &qy, qp);
     pasta_ifma_pass2_inv_(&di, acc, first, B, k, K);
-    if (dbl_all) {
-        pasta_ifma_tangent_num_(&n, &ax, K);
-    } else {
-        for (int j = 0; j < 5; j++) t.l[j] = _mm512_setzero_si512();
-        pasta_ifma_submod_(&t, &t, &qy, M2);
-        pasta_ifma_select(&qy, neg, &qy, &t);
-        pasta_ifma_submod_(&n, &qy, &ay, M2);
-        if (B->dbl[k]) {
-            pasta_ifma_v8 s3;
-            pasta_ifma_tangent_num_(&s3, &ax, K);
-            pasta_ifma_select(&n, B->dbl[k], &n, &s3);
-        }
+    for (int j = 0; j < 5; j++) t.l[j] = _mm512_setzero_si512();
+    pasta_ifma_submod_(&t, &t, &qy, M2);
+    pasta_ifma_select(&qy, neg, &qy, &t);
+    pasta_ifma_submod_(&n, &qy, &ay, M2);
+    if (B->dbl[k]) { /* N = 6 ~ax^2 */
+        pasta_ifma_v8 s3;
+        pasta_ifma_tangent_num_(&s3, &ax, K);
+        pasta_ifma_select(&n, B->dbl[k], &n, &s3);
     }
     pasta_ifma_mul_(&mu, &n, &di, K);
     pasta_ifma_sum_(&x3, &t, &mu, &ax, &ay, &qx, K);
@@ -334,10 +316,10 @@ PASTA_IFMA_INLINE void pasta_ifma_batch_run_(pasta_ifma_batch_ *B, size_t nv,
 }
 
 PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e, size_t m,
-                                              int dbl_all, void (*inv8)(uint64_t v[32]),
+                                              void (*inv8)(uint64_t v[32]),
                                               const pasta_ifma_consts *K) {
     pasta_ifma_batch_ B;
-    pasta_ifma_job_ J = {abk, e, dbl_all, NULL, NULL, NULL, m, K};
+    pasta_ifma_job_ J = {abk, e, NULL, NULL, NULL, m, K};
     pasta_ifma_batch_run_(&B, (m + 7) / 8, pasta_ifma_pass1_, pasta_ifma_pass2_, &J, inv8);
 }
 
@@ -433,7 +415,7 @@ PASTA_IFMA_INLINE void pasta_ifma_fold_step_(pasta_ifma_pt8 *L, uint8_t *aid, co
                                              size_t m, void (*inv8)(uint64_t v[32]),
                                              const pasta_ifma_consts *K) {
     pasta_ifma_batch_ B;
-    pasta_ifma_job_ J = {NULL, NULL, 0, L, aid, (const uint64_t *)q, m, K};
+    pasta_ifma_job_ J = {NULL, NULL, L, aid, (const uint64_t *)q, m, K};
     pasta_ifma_batch_run_(&B, (m + 7) / 8, pasta_ifma_fold1_, pasta_ifma_fold2_, &J, inv8);
 }
 
@@ -456,26 +438,21 @@ PASTA_IFMA_INLINE void pasta_ifma_fold_store_(void *out, uint8_t *oid, const pas
     }
 }
 
-#define PASTA_IFMA_MSM_FIELD(F)                                                          \
-    PASTA_IFMA_TARGET                                                                    \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_aadd(           \
-        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
-        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, 0, inv8, &pasta_ifma_##F##_consts); \
-    }                                                                                    \
-    PASTA_IFMA_TARGET                                                                    \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_step(            \
-        void *L, uint8_t *aid, const void *q, size_t m, void (*inv8)(uint64_t v[32])) {  \
-        if (m > 0) pasta_ifma_fold_step_(L, aid, q, m, inv8, &pasta_ifma_##F##_consts);  \
-    }                                                                                    \
-    PASTA_IFMA_TARGET                                                                    \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_store(           \
-        void *out, uint8_t *oid, const void *L, const uint8_t *aid, size_t m) {          \
-        pasta_ifma_fold_store_(out, oid, L, aid, m, &pasta_ifma_##F##_consts);           \
-    }                                                                                    \
-    PASTA_IFMA_TARGET                                                                    \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_adbl(           \
-        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
-        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, 1, inv8, &pasta_ifma_##F##_consts); \
+#define PASTA_IFMA_MSM_FIELD(F)                                                         \
+    PASTA_IFMA_TARGET                                                                   \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_aadd(          \
+        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {    \
+        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, inv8, &pasta_ifma_##F##_consts);   \
+    }                                                                                   \
+    PASTA_IFMA_TARGET                                                                   \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_step(           \
+        void *L, uint8_t *aid, const void *q, size_t m, void (*inv8)(uint64_t v[32])) { \
+        if (m > 0) pasta_ifma_fold_step_(L, aid, q, m, inv8, &pasta_ifma_##F##_consts); \
+    }                                                                                   \
+    PASTA_IFMA_TARGET                                                                   \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_store(          \
+        void *out, uint8_t *oid, const void *L, const uint8_t *aid, size_t m) {         \
+        pasta_ifma_fold_store_(out, oid, L, aid, m, &pasta_ifma_##F##_consts);          \
     }
 PASTA_IFMA_MSM_FIELD(fp)
 PASTA_IFMA_MSM_FIELD(fq)

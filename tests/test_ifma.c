@@ -28,14 +28,6 @@
 
 #include "fields/x86_64_ifma.h"
 
-#define SKIP_WITHOUT_IFMA()                                                       \
-    do {                                                                          \
-        if (!ifma_ok()) {                                                         \
-            printf("test_ifma: this CPU has no AVX512F + AVX512IFMA: skipped\n"); \
-            cr_skip_test("this CPU has no AVX512F + AVX512IFMA");                 \
-        }                                                                         \
-    } while (0)
-
 /* ---- Arrays that end at a PROT_NONE page ------------------------------------------------ */
 typedef struct {
     void *base;
@@ -353,7 +345,7 @@ static void lengths(size_t *ns, size_t *count) {
 }
 
 Test(ifma, constants) {
-    SKIP_WITHOUT_IFMA();
+    SKIP_WITHOUT_IFMA("test_ifma");
     for (int fid = 0; fid < 2; fid++) {
         const pasta_ifma_consts *K = fields[fid].K;
         mpz_t m, t, z;
@@ -383,7 +375,7 @@ Test(ifma, constants) {
 }
 
 Test(ifma, vec_lengths_and_aliasing) {
-    SKIP_WITHOUT_IFMA();
+    SKIP_WITHOUT_IFMA("test_ifma");
     printf("test_ifma: scalar reference %s\n",
            scalar_ops() == &pasta_ops_portable ? "portable" : "x86-64 asm");
     size_t ns[80], count;
@@ -399,7 +391,7 @@ Test(ifma, vec_lengths_and_aliasing) {
 }
 
 Test(ifma, vec_large) {
-    SKIP_WITHOUT_IFMA();
+    SKIP_WITHOUT_IFMA("test_ifma");
     for (int fid = 0; fid < 2; fid++) {
         tu_rng g;
         tu_rng_init(&g, tu_seed() ^ (0x1a29eULL + (uint64_t)fid));
@@ -411,7 +403,7 @@ Test(ifma, vec_large) {
  * Montgomery forms of -1, -2): products and partial sums near the top of every bound
  * the header states (e.g. the inner product's weakly reduced lane sums). */
 Test(ifma, vec_extremes) {
-    SKIP_WITHOUT_IFMA();
+    SKIP_WITHOUT_IFMA("test_ifma");
     const size_t n = 4099;
     for (int fid = 0; fid < 2; fid++) {
         const field_t *f = &fields[fid];
@@ -521,7 +513,7 @@ PASTA_IFMA_TARGET static void load_raw(pasta_ifma_v8 *v, uint64_t x[8][4]) {
 }
 
 Test(ifma, building_blocks) {
-    SKIP_WITHOUT_IFMA();
+    SKIP_WITHOUT_IFMA("test_ifma");
     mpz_t m, two_m, x, y, z, w, inv;
     mpz_inits(m, two_m, x, y, z, w, inv, NULL);
     for (int fid = 0; fid < 2; fid++) {

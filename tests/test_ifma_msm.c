@@ -2,8 +2,8 @@
  * code (the asm backend's when it runs here, else portable): batches of every size
  * 1..40 and 511..512 of random pairs mixed with P + P (either sign) and P + (-P), each
  * result byte for byte the normalised Jacobian sum, and the DBL / CANCEL flags as the
- * scalar flush sets them; the doubling batch (the generator fold's) of sizes 1..512 against
- * the scalar doubling; the fold's lane steps through every case. Skips (prints why, passes) without AVX512F + AVX512IFMA; not under
+ * scalar flush sets them; batches of doublings (each source its own slot, as the
+ * generator fold's) of sizes 1..512 against the scalar doubling; the fold's lane steps through every case. Skips (prints why, passes) without AVX512F + AVX512IFMA; not under
  * valgrind (it cannot execute AVX-512). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +83,7 @@ INV8(fq, pasta_fq)
         free(e);                                                                            \
         free(wants);                                                                        \
     }                                                                                       \
-    /* the doubling batch: every entry's slot doubled, src and s unused */                  \
+    /* doublings as the fold runs them: every entry's source its own slot (P + P) */        \
     static void C##_dbl_batch(size_t m, tu_rng *r) {                                        \
         const pasta_ops *o = scalar_ops();                                                  \
         AFF *abk = aligned_alloc(64, 2 * m * sizeof(AFF)), *want = malloc(m * sizeof(AFF)); \
@@ -92,7 +92,7 @@ INV8(fq, pasta_fq)
         for (size_t j = 0; j < 2 * m; j++) C##_random(&abk[j], r);                          \
         for (size_t j = 0; j < m; j++) {                                                    \
             uint32_t b = (uint32_t)(2 * m - 1 - 2 * j);                                     \
-            e[j].src = NULL;                                                                \
+            e[j].src = &abk[b];                                                             \
             e[j].b = b;                                                                     \
             e[j].s = 0;                                                                     \
             JAC ja;                                                                         \
@@ -101,10 +101,12 @@ INV8(fq, pasta_fq)
             o->C->to_affine_var(&want[j], &ja);                                             \
         }                                                                                   \
         AFF other = abk[0];                                                                 \
-        pasta_ifma_##F##_batch_adbl((uint64_t *)(void *)abk, e, m, F##_inv8);               \
-        for (size_t j = 0; j < m; j++)                                                      \
+        pasta_ifma_##F##_batch_aadd((uint64_t *)(void *)abk, e, m, F##_inv8);               \
+        for (size_t j = 0; j < m; j++) {                                                    \
+            cr_assert_eq(e[j].s, PASTA_MSM_PEND_DBL, #C " m=%zu j=%zu: flags", m, j);       \
             cr_assert(memcmp(&abk[e[j].b], &want[j], sizeof(AFF)) == 0,                     \
                       #C " m=%zu j=%zu: differs from the scalar doubling", m, j);           \
+        }                                                                                   \
         cr_assert(memcmp(&abk[0], &other, sizeof(AFF)) == 0, "a slot not in the batch");    \
         free(abk);                                                                          \
         free(want);                                                                         \
@@ -190,10 +192,7 @@ FOLD_TEST(pallas, pasta_pallas_affine, pasta_pallas_jacobian, fp)
 FOLD_TEST(vesta, pasta_vesta_affine, pasta_vesta_jacobian, fq)
 
 Test(ifma_msm, batch_aadd) {
-    if (!ifma_ok()) {
-        printf("test_ifma_msm: this CPU has no AVX512F + AVX512IFMA: skipped\n");
-        cr_skip_test("this CPU has no AVX512F + AVX512IFMA");
-    }
+    SKIP_WITHOUT_IFMA("test_ifma_msm");
     tu_rng r;
     tu_rng_init(&r, 77);
     static const size_t big[] = {63, 64, 65, 511, 512};
@@ -207,11 +206,8 @@ Test(ifma_msm, batch_aadd) {
     }
 }
 
-Test(ifma_msm, batch_adbl) {
-    if (!ifma_ok()) {
-        printf("test_ifma_msm: this CPU has no AVX512F + AVX512IFMA: skipped\n");
-        cr_skip_test("this CPU has no AVX512F + AVX512IFMA");
-    }
+Test(ifma_msm, batch_aadd_doublings) {
+    SKIP_WITHOUT_IFMA("test_ifma_msm");
     tu_rng r;
     tu_rng_init(&r, 78);
     static const size_t sizes[] = {1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 511, 512};
@@ -222,10 +218,7 @@ Test(ifma_msm, batch_adbl) {
 }
 
 Test(ifma_msm, fold_lanes) {
-    if (!ifma_ok()) {
-        printf("test_ifma_msm: this CPU has no AVX512F + AVX512IFMA: skipped\n");
-        cr_skip_test("this CPU has no AVX512F + AVX512IFMA");
-    }
+    SKIP_WITHOUT_IFMA("test_ifma_msm");
     tu_rng r;
     tu_rng_init(&r, 79);
     static const size_t sizes[] = {1, 2, 7, 8, 9, 15, 16, 17, 24, 33, 64, 65, 511, 512};

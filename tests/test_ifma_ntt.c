@@ -118,10 +118,7 @@ static void run_field(int fid) {
 }
 
 Test(ifma_ntt, against_scalar) {
-    if (!ifma_ok()) {
-        printf("test_ifma_ntt: this CPU has no AVX512F + AVX512IFMA: skipped\n");
-        cr_skip_test("this CPU has no AVX512F + AVX512IFMA");
-    }
+    SKIP_WITHOUT_IFMA("test_ifma_ntt");
     run_field(0);
     run_field(1);
 }

@@ -53,6 +53,14 @@ static struct pasta_api_fp {
     _Atomic(int (*)(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, const pasta_fp *c, size_t n)) vec_mul_add;
     _Atomic(int (*)(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n)) vec_inner_product;
     _Atomic(int (*)(pasta_fp *r, const pasta_fp *coeffs, size_t n, const pasta_fp *x)) poly_eval;
+    _Atomic(int (*)(pasta_fp_work *w, const pasta_fp *a, size_t n)) work_load;
+    _Atomic(int (*)(pasta_fp *r, const pasta_fp_work *w, size_t n)) work_store;
+    _Atomic(int (*)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n)) work_add;
+    _Atomic(int (*)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n)) work_sub;
+    _Atomic(int (*)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n)) work_mul;
+    _Atomic(int (*)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n)) work_scale;
+    _Atomic(int (*)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n)) work_add_const;
+    _Atomic(int (*)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, const pasta_fp_work *c, size_t n)) work_mul_add;
     _Atomic(int (*)(pasta_fp_domain *d, int k, int j)) domain_init;
     _Atomic(void (*)(pasta_fp_domain *d)) domain_free;
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads)) ntt;
@@ -113,6 +121,14 @@ static int lazy_fp_vec_scale(pasta_fp *r, const pasta_fp *a, const pasta_fp *c, 
 static int lazy_fp_vec_mul_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, const pasta_fp *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.vec_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 static int lazy_fp_vec_inner_product(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.vec_inner_product, memory_order_relaxed)(r, a, b, n); }
 static int lazy_fp_poly_eval(pasta_fp *r, const pasta_fp *coeffs, size_t n, const pasta_fp *x) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.poly_eval, memory_order_relaxed)(r, coeffs, n, x); }
+static int lazy_fp_work_load(pasta_fp_work *w, const pasta_fp *a, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_load, memory_order_relaxed)(w, a, n); }
+static int lazy_fp_work_store(pasta_fp *r, const pasta_fp_work *w, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_store, memory_order_relaxed)(r, w, n); }
+static int lazy_fp_work_add(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_add, memory_order_relaxed)(r, a, b, n); }
+static int lazy_fp_work_sub(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_sub, memory_order_relaxed)(r, a, b, n); }
+static int lazy_fp_work_mul(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_mul, memory_order_relaxed)(r, a, b, n); }
+static int lazy_fp_work_scale(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_scale, memory_order_relaxed)(r, a, c, n); }
+static int lazy_fp_work_add_const(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_add_const, memory_order_relaxed)(r, a, c, n); }
+static int lazy_fp_work_mul_add(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, const pasta_fp_work *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.work_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 static int lazy_fp_domain_init(pasta_fp_domain *d, int k, int j) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.domain_init, memory_order_relaxed)(d, k, j); }
 static void lazy_fp_domain_free(pasta_fp_domain *d) { pasta_dispatch_init(); atomic_load_explicit(&pasta_api_fp.domain_free, memory_order_relaxed)(d); }
 static int lazy_fp_ntt(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fp.ntt, memory_order_relaxed)(d, a, n, threads); }
@@ -173,6 +189,14 @@ static struct pasta_api_fp pasta_api_fp = {
     .vec_mul_add = lazy_fp_vec_mul_add,
     .vec_inner_product = lazy_fp_vec_inner_product,
     .poly_eval = lazy_fp_poly_eval,
+    .work_load = lazy_fp_work_load,
+    .work_store = lazy_fp_work_store,
+    .work_add = lazy_fp_work_add,
+    .work_sub = lazy_fp_work_sub,
+    .work_mul = lazy_fp_work_mul,
+    .work_scale = lazy_fp_work_scale,
+    .work_add_const = lazy_fp_work_add_const,
+    .work_mul_add = lazy_fp_work_mul_add,
     .domain_init = lazy_fp_domain_init,
     .domain_free = lazy_fp_domain_free,
     .ntt = lazy_fp_ntt,
@@ -234,6 +258,14 @@ static void install_fp(const struct pasta_fp_ops *o) {
     atomic_store_explicit(&pasta_api_fp.vec_mul_add, o->vec_mul_add, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.vec_inner_product, o->vec_inner_product, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.poly_eval, o->poly_eval, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_load, o->work_load, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_store, o->work_store, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_add, o->work_add, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_sub, o->work_sub, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_mul, o->work_mul, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_scale, o->work_scale, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_add_const, o->work_add_const, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fp.work_mul_add, o->work_mul_add, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.domain_init, o->domain_init, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.domain_free, o->domain_free, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fp.ntt, o->ntt, memory_order_relaxed);
@@ -294,6 +326,14 @@ int pasta_fp_vec_scale(pasta_fp *r, const pasta_fp *a, const pasta_fp *c, size_t
 int pasta_fp_vec_mul_add(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, const pasta_fp *c, size_t n) { return atomic_load_explicit(&pasta_api_fp.vec_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 int pasta_fp_vec_inner_product(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n) { return atomic_load_explicit(&pasta_api_fp.vec_inner_product, memory_order_relaxed)(r, a, b, n); }
 int pasta_fp_poly_eval(pasta_fp *r, const pasta_fp *coeffs, size_t n, const pasta_fp *x) { return atomic_load_explicit(&pasta_api_fp.poly_eval, memory_order_relaxed)(r, coeffs, n, x); }
+int pasta_fp_work_load(pasta_fp_work *w, const pasta_fp *a, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_load, memory_order_relaxed)(w, a, n); }
+int pasta_fp_work_store(pasta_fp *r, const pasta_fp_work *w, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_store, memory_order_relaxed)(r, w, n); }
+int pasta_fp_work_add(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_add, memory_order_relaxed)(r, a, b, n); }
+int pasta_fp_work_sub(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_sub, memory_order_relaxed)(r, a, b, n); }
+int pasta_fp_work_mul(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_mul, memory_order_relaxed)(r, a, b, n); }
+int pasta_fp_work_scale(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_scale, memory_order_relaxed)(r, a, c, n); }
+int pasta_fp_work_add_const(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_add_const, memory_order_relaxed)(r, a, c, n); }
+int pasta_fp_work_mul_add(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, const pasta_fp_work *c, size_t n) { return atomic_load_explicit(&pasta_api_fp.work_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 int pasta_fp_domain_init(pasta_fp_domain *d, int k, int j) { return atomic_load_explicit(&pasta_api_fp.domain_init, memory_order_relaxed)(d, k, j); }
 void pasta_fp_domain_free(pasta_fp_domain *d) { atomic_load_explicit(&pasta_api_fp.domain_free, memory_order_relaxed)(d); }
 int pasta_fp_ntt(const pasta_fp_domain *d, pasta_fp *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fp.ntt, memory_order_relaxed)(d, a, n, threads); }
@@ -356,6 +396,14 @@ static struct pasta_api_fq {
     _Atomic(int (*)(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, const pasta_fq *c, size_t n)) vec_mul_add;
     _Atomic(int (*)(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n)) vec_inner_product;
     _Atomic(int (*)(pasta_fq *r, const pasta_fq *coeffs, size_t n, const pasta_fq *x)) poly_eval;
+    _Atomic(int (*)(pasta_fq_work *w, const pasta_fq *a, size_t n)) work_load;
+    _Atomic(int (*)(pasta_fq *r, const pasta_fq_work *w, size_t n)) work_store;
+    _Atomic(int (*)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n)) work_add;
+    _Atomic(int (*)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n)) work_sub;
+    _Atomic(int (*)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n)) work_mul;
+    _Atomic(int (*)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n)) work_scale;
+    _Atomic(int (*)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n)) work_add_const;
+    _Atomic(int (*)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, const pasta_fq_work *c, size_t n)) work_mul_add;
     _Atomic(int (*)(pasta_fq_domain *d, int k, int j)) domain_init;
     _Atomic(void (*)(pasta_fq_domain *d)) domain_free;
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads)) ntt;
@@ -416,6 +464,14 @@ static int lazy_fq_vec_scale(pasta_fq *r, const pasta_fq *a, const pasta_fq *c, 
 static int lazy_fq_vec_mul_add(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, const pasta_fq *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.vec_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 static int lazy_fq_vec_inner_product(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.vec_inner_product, memory_order_relaxed)(r, a, b, n); }
 static int lazy_fq_poly_eval(pasta_fq *r, const pasta_fq *coeffs, size_t n, const pasta_fq *x) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.poly_eval, memory_order_relaxed)(r, coeffs, n, x); }
+static int lazy_fq_work_load(pasta_fq_work *w, const pasta_fq *a, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_load, memory_order_relaxed)(w, a, n); }
+static int lazy_fq_work_store(pasta_fq *r, const pasta_fq_work *w, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_store, memory_order_relaxed)(r, w, n); }
+static int lazy_fq_work_add(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_add, memory_order_relaxed)(r, a, b, n); }
+static int lazy_fq_work_sub(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_sub, memory_order_relaxed)(r, a, b, n); }
+static int lazy_fq_work_mul(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_mul, memory_order_relaxed)(r, a, b, n); }
+static int lazy_fq_work_scale(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_scale, memory_order_relaxed)(r, a, c, n); }
+static int lazy_fq_work_add_const(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_add_const, memory_order_relaxed)(r, a, c, n); }
+static int lazy_fq_work_mul_add(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, const pasta_fq_work *c, size_t n) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.work_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 static int lazy_fq_domain_init(pasta_fq_domain *d, int k, int j) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.domain_init, memory_order_relaxed)(d, k, j); }
 static void lazy_fq_domain_free(pasta_fq_domain *d) { pasta_dispatch_init(); atomic_load_explicit(&pasta_api_fq.domain_free, memory_order_relaxed)(d); }
 static int lazy_fq_ntt(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_fq.ntt, memory_order_relaxed)(d, a, n, threads); }
@@ -476,6 +532,14 @@ static struct pasta_api_fq pasta_api_fq = {
     .vec_mul_add = lazy_fq_vec_mul_add,
     .vec_inner_product = lazy_fq_vec_inner_product,
     .poly_eval = lazy_fq_poly_eval,
+    .work_load = lazy_fq_work_load,
+    .work_store = lazy_fq_work_store,
+    .work_add = lazy_fq_work_add,
+    .work_sub = lazy_fq_work_sub,
+    .work_mul = lazy_fq_work_mul,
+    .work_scale = lazy_fq_work_scale,
+    .work_add_const = lazy_fq_work_add_const,
+    .work_mul_add = lazy_fq_work_mul_add,
     .domain_init = lazy_fq_domain_init,
     .domain_free = lazy_fq_domain_free,
     .ntt = lazy_fq_ntt,
@@ -537,6 +601,14 @@ static void install_fq(const struct pasta_fq_ops *o) {
     atomic_store_explicit(&pasta_api_fq.vec_mul_add, o->vec_mul_add, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.vec_inner_product, o->vec_inner_product, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.poly_eval, o->poly_eval, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_load, o->work_load, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_store, o->work_store, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_add, o->work_add, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_sub, o->work_sub, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_mul, o->work_mul, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_scale, o->work_scale, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_add_const, o->work_add_const, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_fq.work_mul_add, o->work_mul_add, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.domain_init, o->domain_init, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.domain_free, o->domain_free, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_fq.ntt, o->ntt, memory_order_relaxed);
@@ -597,6 +669,14 @@ int pasta_fq_vec_scale(pasta_fq *r, const pasta_fq *a, const pasta_fq *c, size_t
 int pasta_fq_vec_mul_add(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, const pasta_fq *c, size_t n) { return atomic_load_explicit(&pasta_api_fq.vec_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 int pasta_fq_vec_inner_product(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n) { return atomic_load_explicit(&pasta_api_fq.vec_inner_product, memory_order_relaxed)(r, a, b, n); }
 int pasta_fq_poly_eval(pasta_fq *r, const pasta_fq *coeffs, size_t n, const pasta_fq *x) { return atomic_load_explicit(&pasta_api_fq.poly_eval, memory_order_relaxed)(r, coeffs, n, x); }
+int pasta_fq_work_load(pasta_fq_work *w, const pasta_fq *a, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_load, memory_order_relaxed)(w, a, n); }
+int pasta_fq_work_store(pasta_fq *r, const pasta_fq_work *w, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_store, memory_order_relaxed)(r, w, n); }
+int pasta_fq_work_add(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_add, memory_order_relaxed)(r, a, b, n); }
+int pasta_fq_work_sub(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_sub, memory_order_relaxed)(r, a, b, n); }
+int pasta_fq_work_mul(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_mul, memory_order_relaxed)(r, a, b, n); }
+int pasta_fq_work_scale(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_scale, memory_order_relaxed)(r, a, c, n); }
+int pasta_fq_work_add_const(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_add_const, memory_order_relaxed)(r, a, c, n); }
+int pasta_fq_work_mul_add(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, const pasta_fq_work *c, size_t n) { return atomic_load_explicit(&pasta_api_fq.work_mul_add, memory_order_relaxed)(r, a, b, c, n); }
 int pasta_fq_domain_init(pasta_fq_domain *d, int k, int j) { return atomic_load_explicit(&pasta_api_fq.domain_init, memory_order_relaxed)(d, k, j); }
 void pasta_fq_domain_free(pasta_fq_domain *d) { atomic_load_explicit(&pasta_api_fq.domain_free, memory_order_relaxed)(d); }
 int pasta_fq_ntt(const pasta_fq_domain *d, pasta_fq *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_fq.ntt, memory_order_relaxed)(d, a, n, threads); }

@@ -54,6 +54,14 @@ struct pasta_fp_ops {
     int (*vec_mul_add)(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, const pasta_fp *c, size_t n);
     int (*vec_inner_product)(pasta_fp *r, const pasta_fp *a, const pasta_fp *b, size_t n);
     int (*poly_eval)(pasta_fp *r, const pasta_fp *coeffs, size_t n, const pasta_fp *x);
+    int (*work_load)(pasta_fp_work *w, const pasta_fp *a, size_t n);
+    int (*work_store)(pasta_fp *r, const pasta_fp_work *w, size_t n);
+    int (*work_add)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n);
+    int (*work_sub)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n);
+    int (*work_mul)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, size_t n);
+    int (*work_scale)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n);
+    int (*work_add_const)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c, size_t n);
+    int (*work_mul_add)(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp_work *b, const pasta_fp_work *c, size_t n);
     /* fft/fft_list.h PASTA_FFT_FIELD_OPS */
     int (*domain_init)(pasta_fp_domain *d, int k, int j);
     void (*domain_free)(pasta_fp_domain *d);
@@ -121,6 +129,14 @@ struct pasta_fq_ops {
     int (*vec_mul_add)(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, const pasta_fq *c, size_t n);
     int (*vec_inner_product)(pasta_fq *r, const pasta_fq *a, const pasta_fq *b, size_t n);
     int (*poly_eval)(pasta_fq *r, const pasta_fq *coeffs, size_t n, const pasta_fq *x);
+    int (*work_load)(pasta_fq_work *w, const pasta_fq *a, size_t n);
+    int (*work_store)(pasta_fq *r, const pasta_fq_work *w, size_t n);
+    int (*work_add)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n);
+    int (*work_sub)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n);
+    int (*work_mul)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, size_t n);
+    int (*work_scale)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n);
+    int (*work_add_const)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c, size_t n);
+    int (*work_mul_add)(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq_work *b, const pasta_fq_work *c, size_t n);
     /* fft/fft_list.h PASTA_FFT_FIELD_OPS */
     int (*domain_init)(pasta_fq_domain *d, int k, int j);
     void (*domain_free)(pasta_fq_domain *d);

@@ -50,7 +50,15 @@
     R(int, vec_scale, (OUTA(fe, r), INA(fe, a), IN(fe, c), VAL(size, n)))                \
     R(int, vec_mul_add, (OUTA(fe, r), INA(fe, a), INA(fe, b), INA(fe, c), VAL(size, n))) \
     R(int, vec_inner_product, (OUT(fe, r), INA(fe, a), INA(fe, b), VAL(size, n)))        \
-    R(int, poly_eval, (OUT(fe, r), INA(fe, coeffs), VAL(size, n), IN(fe, x)))
+    R(int, poly_eval, (OUT(fe, r), INA(fe, coeffs), VAL(size, n), IN(fe, x)))            \
+    R(int, work_load, (OUTA(wk, w), INA(fe, a), VAL(size, n)))                           \
+    R(int, work_store, (OUTA(fe, r), INA(wk, w), VAL(size, n)))                          \
+    R(int, work_add, (OUTA(wk, r), INA(wk, a), INA(wk, b), VAL(size, n)))                \
+    R(int, work_sub, (OUTA(wk, r), INA(wk, a), INA(wk, b), VAL(size, n)))                \
+    R(int, work_mul, (OUTA(wk, r), INA(wk, a), INA(wk, b), VAL(size, n)))                \
+    R(int, work_scale, (OUTA(wk, r), INA(wk, a), IN(fe, c), VAL(size, n)))               \
+    R(int, work_add_const, (OUTA(wk, r), INA(wk, a), IN(fe, c), VAL(size, n)))           \
+    R(int, work_mul_add, (OUTA(wk, r), INA(wk, a), INA(wk, b), INA(wk, c), VAL(size, n)))
 
 /* Internal entries of the table (tests, benchmarks), not part of the public API.
  * chain: x = op(x, y) n times as a dependent chain compiled inside the backend, so no

@@ -654,6 +654,107 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
     pasta_ifma_store_raw_part_(r, &acc[0], 1, 0); /* lane 0, a masked store */
 }
 
+/* ---- Work form (include/pasta/field.h's pasta_<field>_work_*) -----------------------------
+ * Block k of a work vector (40 words) holds the v8 of elements 8k .. 8k + 7 in the
+ * permuted lane order of the array operations, limb j at words 8j .. 8j + 7: values x R'
+ * (R' = 2^260), weakly reduced (< 2m), limbs normalised; absent elements of a last
+ * partial block load as zero. Bounds: F_add/F_sub keep < 2m (N = 2m); F_mul of two
+ * values < 2m (a b < 4 m^2 < 2^260 m) gives < 2m; so every operation maps valid blocks
+ * to valid blocks, and the operations run on whole blocks (lanes are independent: the
+ * padding of a last block never reaches an element). load: x R -> x R' (a product by
+ * 2^264 mod m); store: x R' -> x R (by 2^256 mod m), reduced, canonical. Four blocks per
+ * iteration where there are four (independent products in flight, as vec_mul). */
+PASTA_IFMA_INLINE void pasta_ifma_wget_(pasta_ifma_v8 *x, const uint64_t *w) {
+    for (int j = 0; j < 5; j++) x->l[j] = _mm512_loadu_si512(w + 8 * j);
+}
+PASTA_IFMA_INLINE void pasta_ifma_wput_(uint64_t *w, const pasta_ifma_v8 *x) {
+    for (int j = 0; j < 5; j++) _mm512_storeu_si512(w + 8 * j, x->l[j]);
+}
+
+/* op: 0 load (r work, a plain), 1 store (r plain, a work) */
+PASTA_IFMA_INLINE void pasta_ifma_work_convert_(uint64_t *r, const uint64_t *a, size_t n,
+                                                int op, const pasta_ifma_consts *K) {
+    pasta_ifma_v8 k;
+    pasta_ifma_set1_raw_(&k, op == 0 ? K->r264 : K->r256);
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        pasta_ifma_v8 x[4];
+        for (int u = 0; u < 4; u++) {
+            if (op == 0) pasta_ifma_load_(&x[u], a + 4 * (i + 8 * u), 0, 1);
+            else pasta_ifma_wget_(&x[u], a + 5 * (i + 8 * u));
+        }
+        for (int u = 0; u < 4; u++) {
+            pasta_ifma_mul_(&x[u], &x[u], &k, K);
+            if (op == 1) pasta_ifma_reduce_(&x[u], &x[u], K);
+        }
+        for (int u = 0; u < 4; u++) {
+            if (op == 0) pasta_ifma_wput_(r + 5 * (i + 8 * u), &x[u]);
+            else pasta_ifma_store_raw_(r + 4 * (i + 8 * u), &x[u], 1);
+        }
+    }
+    for (; i < n; i += 8) {
+        pasta_ifma_v8 x;
+        size_t kk = n - i < 8 ? n - i : 8;
+        if (op == 0) pasta_ifma_load_part_(&x, a + 4 * i, kk, 0, 1);
+        else pasta_ifma_wget_(&x, a + 5 * i);
+        pasta_ifma_mul_(&x, &x, &k, K);
+        if (op == 0) {
+            pasta_ifma_wput_(r + 5 * i, &x);
+        } else {
+            pasta_ifma_reduce_(&x, &x, K);
+            pasta_ifma_store_raw_part_(r + 4 * i, &x, kk, 1);
+        }
+    }
+}
+
+/* op: 0 a + b, 1 a - b, 2 a b, 3 a k (k the broadcast constant, b unused), 4 a b + c,
+ * 5 a + k */
+PASTA_IFMA_INLINE void pasta_ifma_work_op1_(pasta_ifma_v8 *x, const pasta_ifma_v8 *y,
+                                            const pasta_ifma_v8 *z, int op,
+                                            const pasta_ifma_consts *K) {
+    if (op == 0 || op == 5) pasta_ifma_addmod_(x, x, y, K->m2);
+    else if (op == 1) pasta_ifma_submod_(x, x, y, K->m2);
+    else pasta_ifma_mul_(x, x, y, K);
+    if (op == 4) pasta_ifma_addmod_(x, x, z, K->m2);
+}
+PASTA_IFMA_INLINE void pasta_ifma_work_op_(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                           const uint64_t *c, const pasta_ifma_v8 *k, size_t n,
+                                           int op, const pasta_ifma_consts *K) {
+    const size_t nb = (n + 7) / 8;
+    size_t i = 0;
+    for (; i + 4 <= nb; i += 4) {
+        pasta_ifma_v8 x[4], y[4], z[4];
+        for (int u = 0; u < 4; u++) {
+            pasta_ifma_wget_(&x[u], a + 40 * (i + u));
+            if (op == 3 || op == 5) y[u] = *k;
+            else pasta_ifma_wget_(&y[u], b + 40 * (i + u));
+            if (op == 4) pasta_ifma_wget_(&z[u], c + 40 * (i + u));
+        }
+        for (int u = 0; u < 4; u++) pasta_ifma_work_op1_(&x[u], &y[u], &z[u], op, K);
+        for (int u = 0; u < 4; u++) pasta_ifma_wput_(r + 40 * (i + u), &x[u]);
+    }
+    for (; i < nb; i++) {
+        pasta_ifma_v8 x, y, z;
+        pasta_ifma_wget_(&x, a + 40 * i);
+        if (op == 3 || op == 5) y = *k;
+        else pasta_ifma_wget_(&y, b + 40 * i);
+        if (op == 4) pasta_ifma_wget_(&z, c + 40 * i);
+        pasta_ifma_work_op1_(&x, &y, &z, op, K);
+        pasta_ifma_wput_(r + 40 * i, &x);
+    }
+}
+
+/* The constant c (canonical, x R) as c R' (< 2m) in every lane. */
+PASTA_IFMA_INLINE void pasta_ifma_work_const_(pasta_ifma_v8 *k, const uint64_t *c,
+                                              const pasta_ifma_consts *K) {
+    pasta_ifma_v8 t, r;
+    pasta_ifma_load_part_(&t, c, 1, 0, 0);
+    pasta_ifma_set1_raw_(&r, K->r264);
+    pasta_ifma_mul_(&t, &t, &r, K);
+    for (int j = 0; j < 5; j++)
+        k->l[j] = _mm512_permutexvar_epi64(_mm512_setzero_si512(), t.l[j]);
+}
+
 /* ---- The per-field interface ----------------------------------------------------------------
  * On input / on output (every limb of every v8 normalised, < 2^52; r may alias any input):
  *   F_load(r, a)           a[0..7] -> r, lane i = a[i], same value and domain.
@@ -762,6 +863,42 @@ PASTA_IFMA_INLINE void pasta_ifma_vec_inner_product_(uint64_t r[4], const uint64
         T *r, const T *a, const T *b, size_t n) {                                             \
         pasta_ifma_vec_inner_product_(r->limbs, a->limbs, b->limbs, n,                        \
                                       &pasta_ifma_##F##_consts);                              \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_load(T##_work *w, const T *a,  \
+                                                                    size_t n) {               \
+        pasta_ifma_work_convert_(w->w, a->limbs, n, 0, &pasta_ifma_##F##_consts);             \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_store(T *r, const T##_work *w, \
+                                                                     size_t n) {              \
+        pasta_ifma_work_convert_(r->limbs, w->w, n, 1, &pasta_ifma_##F##_consts);             \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_add(                           \
+        T##_work *r, const T##_work *a, const T##_work *b, size_t n) {                        \
+        pasta_ifma_work_op_(r->w, a->w, b->w, NULL, NULL, n, 0, &pasta_ifma_##F##_consts);    \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_sub(                           \
+        T##_work *r, const T##_work *a, const T##_work *b, size_t n) {                        \
+        pasta_ifma_work_op_(r->w, a->w, b->w, NULL, NULL, n, 1, &pasta_ifma_##F##_consts);    \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_mul(                           \
+        T##_work *r, const T##_work *a, const T##_work *b, size_t n) {                        \
+        pasta_ifma_work_op_(r->w, a->w, b->w, NULL, NULL, n, 2, &pasta_ifma_##F##_consts);    \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_scale(                         \
+        T##_work *r, const T##_work *a, const T *c, size_t n) {                               \
+        pasta_ifma_v8 k;                                                                      \
+        pasta_ifma_work_const_(&k, c->limbs, &pasta_ifma_##F##_consts);                       \
+        pasta_ifma_work_op_(r->w, a->w, NULL, NULL, &k, n, 3, &pasta_ifma_##F##_consts);      \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_add_const(                     \
+        T##_work *r, const T##_work *a, const T *c, size_t n) {                               \
+        pasta_ifma_v8 k;                                                                      \
+        pasta_ifma_work_const_(&k, c->limbs, &pasta_ifma_##F##_consts);                       \
+        pasta_ifma_work_op_(r->w, a->w, NULL, NULL, &k, n, 5, &pasta_ifma_##F##_consts);      \
+    }                                                                                         \
+    PASTA_IFMA_TARGET static inline void pasta_ifma_##F##_work_mul_add(                       \
+        T##_work *r, const T##_work *a, const T##_work *b, const T##_work *c, size_t n) {     \
+        pasta_ifma_work_op_(r->w, a->w, b->w, c->w, NULL, n, 4, &pasta_ifma_##F##_consts);    \
     }
 
 PASTA_IFMA_FIELD(fp, pasta_fp)

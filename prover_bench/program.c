@@ -526,7 +526,7 @@ int halo2_program_compile_exprs(halo2_program *pr, const halo2_cs *cs, const int
 
 void halo2_program_scratch_free(halo2_program_scratch *s) {
     free(s->leaf), free(s->leafbuf), free(s->bufs), free(s->acc), free(s->gacc);
-    free(s->cvec), free(s->cidx);
+    free(s->cvec), free(s->cidx), free(s->work);
     memset(s, 0, sizeof *s);
 }
 
@@ -561,6 +561,21 @@ int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr
             for (size_t j = 0; j < width; j++) s->cvec[(size_t)c * width + j] = pr->ops[k].c;
             c++;
         }
+    return PASTA_OK;
+}
+
+int halo2_program_scratch_use_work(halo2_program_scratch *s, const halo2_program *pr) {
+    const size_t W = s->width, blk = PASTA_WORK_BLOCKS(W);
+    const size_t nw = (size_t)(pr->nleaves + pr->nbufs) + 3;
+    pasta_fp_work *w = aligned_alloc(64, nw * blk * sizeof *w);
+    if (w == NULL) return PASTA_ERR_NO_MEMORY;
+    free(s->work);
+    s->work = w;
+    s->wblk = blk;
+    for (int i = 0; i < pr->nleaves; i++)
+        if (pr->leaves[i].type == HALO2_P_LEAF_CONST)
+            (void)pasta_fp_work_load(&w[(size_t)i * blk], s->leaf[i], W);
+    memset(&w[(nw - 1) * blk], 0, blk * sizeof *w); /* zeros (NEG = 0 - a) */
     return PASTA_OK;
 }
 
@@ -611,8 +626,65 @@ static void fold_vec(pasta_fp *acc, const pasta_fp *term, const pasta_fp *y, siz
     pasta_fp_vec_add(acc, acc, term, width);
 }
 
+/* halo2_program_run in work form: the same operations on work vectors (slot i, then
+ * acc, gacc and zeros). */
+static void run_work(const halo2_program *pr, halo2_program_scratch *s, const pasta_fp *y,
+                     const pasta_fp *ypow) {
+    const size_t W = s->width, blk = s->wblk, ns = (size_t)(pr->nleaves + pr->nbufs);
+#define WS(i) (&s->work[(size_t)(i)*blk])
+    pasta_fp_work *acc = WS(ns), *gacc = WS(ns + 1), *zero = WS(ns + 2);
+    for (int i = 0; i < pr->nleaves; i++)
+        if (pr->leaves[i].type != HALO2_P_LEAF_CONST)
+            (void)pasta_fp_work_load(WS(i), s->leaf[i], W);
+    (void)pasta_fp_work_load(acc, s->acc, W);
+    for (int k = 0; k < pr->nops; k++) {
+        const halo2_prog_op *o = &pr->ops[k];
+        pasta_fp_work *d = o->dst >= 0 ? WS(o->dst) : NULL;
+        switch (o->op) {
+        case HALO2_P_CONST:
+            for (size_t t = 0; t < W; t++) s->gacc[t] = o->c; /* gacc: a free vector here */
+            (void)pasta_fp_work_load(d, s->gacc, W);
+            break;
+        case HALO2_P_ADD: (void)pasta_fp_work_add(d, WS(o->a), WS(o->b), W); break;
+        case HALO2_P_SUB: (void)pasta_fp_work_sub(d, WS(o->a), WS(o->b), W); break;
+        case HALO2_P_MUL: (void)pasta_fp_work_mul(d, WS(o->a), WS(o->b), W); break;
+        case HALO2_P_SCALE: (void)pasta_fp_work_scale(d, WS(o->a), &o->c, W); break;
+        case HALO2_P_NEG: (void)pasta_fp_work_sub(d, zero, WS(o->a), W); break;
+        case HALO2_P_ADDC: (void)pasta_fp_work_add_const(d, WS(o->a), &o->c, W); break;
+        case HALO2_P_FOLD:
+            (void)pasta_fp_work_scale(acc, acc, y, W);
+            (void)pasta_fp_work_add(acc, acc, WS(o->a), W);
+            break;
+        case HALO2_P_GSTART: memcpy(gacc, WS(o->a), blk * sizeof *gacc); break;
+        case HALO2_P_GFOLD:
+            (void)pasta_fp_work_scale(gacc, gacc, y, W);
+            (void)pasta_fp_work_add(gacc, gacc, WS(o->a), W);
+            break;
+        case HALO2_P_GEND:
+            (void)pasta_fp_work_scale(acc, acc, &ypow[o->m], W);
+            (void)pasta_fp_work_mul_add(acc, WS(o->a), gacc, acc, W);
+            break;
+        default: break;
+        }
+    }
+    (void)pasta_fp_work_store(s->acc, acc, W);
+    /* the lookups' pinned buffers, read after the run through halo2_program_slot */
+    for (int i = 0; i < HALO2_MAX_LOOKUPS * HALO2_MAX_LOOKUP_WIDTH; i++) {
+        const int sl[2] = {pr->lookup_input[i], pr->lookup_table[i]};
+        for (int j = 0; j < 2; j++)
+            if (sl[j] >= pr->nleaves)
+                (void)pasta_fp_work_store(&s->bufs[(size_t)(sl[j] - pr->nleaves) * W],
+                                          WS(sl[j]), W);
+    }
+#undef WS
+}
+
 void halo2_program_run(const halo2_program *pr, halo2_program_scratch *s, const pasta_fp *y,
                        const pasta_fp *ypow) {
+    if (s->work != NULL) {
+        run_work(pr, s, y, ypow);
+        return;
+    }
     const size_t W = s->width;
     for (int k = 0; k < pr->nops; k++) {
         const halo2_prog_op *o = &pr->ops[k];

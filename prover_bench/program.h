@@ -120,11 +120,20 @@ typedef struct halo2_program_scratch {
     const pasta_fp **leaf;
     pasta_fp *leafbuf, *bufs, *acc, *gacc, *cvec;
     int *cidx;
+    /* work form (halo2_program_scratch_use_work), else NULL: per slot, then acc, gacc and
+     * zeros, wblk blocks each */
+    pasta_fp_work *work;
+    size_t wblk;
 } halo2_program_scratch;
 
 /* PASTA_OK or PASTA_ERR_NO_MEMORY (s zeroed). acc starts at zero. */
 int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr,
                                size_t width);
+/* After init: halo2_program_run keeps every value in pasta's work form (pasta_fp_work_*,
+ * include/pasta/field.h) and converts only the leaves in and acc and the lookups' pinned
+ * slots out (the other buffers' values are not kept), the same values. The backend must
+ * stay the one selected here. PASTA_OK or PASTA_ERR_NO_MEMORY (s unchanged). */
+int halo2_program_scratch_use_work(halo2_program_scratch *s, const halo2_program *pr);
 void halo2_program_scratch_free(halo2_program_scratch *s);
 
 /* A pointer to width consecutive values of arr (size entries) from position at (mod

@@ -55,8 +55,13 @@ int halo2_vanishing_evaluate_h(prover *p) {
         pasta_fp_mul(&p->ypow[i], &p->ypow[i - 1], &p->y);
     eval_scratch *sc = calloc((size_t)T, sizeof *sc);
     int rc = sc ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    for (int t = 0; rc == PASTA_OK && t < T; t++)
+    /* the gate program in pasta's work form where that keeps the values in the backend's
+     * own layout (x86_64-ifma; elsewhere the form is pasta_fp and its loads only copy) */
+    const int work = pasta_backend_get() == PASTA_BACKEND_X86_64_IFMA;
+    for (int t = 0; rc == PASTA_OK && t < T; t++) {
         rc = halo2_program_scratch_init(&sc[t].ps, pr, CHUNK);
+        if (rc == PASTA_OK && work) rc = halo2_program_scratch_use_work(&sc[t].ps, pr);
+    }
     if (rc == PASTA_OK) {
         h_ctx hc = {p, sc};
         halo2_par_for(p->N / CHUNK, T, h_chunks, &hc);

@@ -574,6 +574,148 @@ static void check_fp_poly_eval(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_fp_work_load(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_load";
+    pasta_fp_work w_p[API_NA], w_r[API_NA];
+    api_fill(w_p, w_r, sizeof w_p);
+    pasta_fp a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp(t, g, it, &a[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_load(w_p, a, n);
+    int ret_r = t->fp->work_load(w_r, a, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(w_p, w_r, sizeof w_p, "w");
+    api_checked++;
+}
+
+static void check_fp_work_store(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_store";
+    pasta_fp r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work w[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &w[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_store(r_p, w, n);
+    int ret_r = t->fp->work_store(r_r, w, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fp_work_add(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_add";
+    pasta_fp_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &a[i_]);
+    pasta_fp_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &b[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_add(r_p, a, b, n);
+    int ret_r = t->fp->work_add(r_r, a, b, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fp_work_sub(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_sub";
+    pasta_fp_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &a[i_]);
+    pasta_fp_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &b[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_sub(r_p, a, b, n);
+    int ret_r = t->fp->work_sub(r_r, a, b, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fp_work_mul(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_mul";
+    pasta_fp_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &a[i_]);
+    pasta_fp_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &b[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_mul(r_p, a, b, n);
+    int ret_r = t->fp->work_mul(r_r, a, b, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fp_work_scale(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_scale";
+    pasta_fp_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &a[i_]);
+    pasta_fp c;
+    gen_fp(t, g, it, &c);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_scale(r_p, a, &c, n);
+    int ret_r = t->fp->work_scale(r_r, a, &c, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fp_work_add_const(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_add_const";
+    pasta_fp_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &a[i_]);
+    pasta_fp c;
+    gen_fp(t, g, it, &c);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_add_const(r_p, a, &c, n);
+    int ret_r = t->fp->work_add_const(r_r, a, &c, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fp_work_mul_add(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fp_work_mul_add";
+    pasta_fp_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fp_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &a[i_]);
+    pasta_fp_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &b[i_]);
+    pasta_fp_work c[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp_work(t, g, it, &c[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fp_work_mul_add(r_p, a, b, c, n);
+    int ret_r = t->fp->work_mul_add(r_r, a, b, c, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
 static void check_fp_domain_init(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_fp_domain_init";
@@ -982,6 +1124,14 @@ static void (*const checks_fp[])(const pasta_ops *, tu_rng *, int) = {
     check_fp_vec_mul_add,
     check_fp_vec_inner_product,
     check_fp_poly_eval,
+    check_fp_work_load,
+    check_fp_work_store,
+    check_fp_work_add,
+    check_fp_work_sub,
+    check_fp_work_mul,
+    check_fp_work_scale,
+    check_fp_work_add_const,
+    check_fp_work_mul_add,
     check_fp_domain_init,
     check_fp_domain_free,
     check_fp_ntt,
@@ -1573,6 +1723,148 @@ static void check_fq_poly_eval(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_fq_work_load(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_load";
+    pasta_fq_work w_p[API_NA], w_r[API_NA];
+    api_fill(w_p, w_r, sizeof w_p);
+    pasta_fq a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq(t, g, it, &a[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_load(w_p, a, n);
+    int ret_r = t->fq->work_load(w_r, a, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(w_p, w_r, sizeof w_p, "w");
+    api_checked++;
+}
+
+static void check_fq_work_store(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_store";
+    pasta_fq r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work w[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &w[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_store(r_p, w, n);
+    int ret_r = t->fq->work_store(r_r, w, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fq_work_add(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_add";
+    pasta_fq_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &a[i_]);
+    pasta_fq_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &b[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_add(r_p, a, b, n);
+    int ret_r = t->fq->work_add(r_r, a, b, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fq_work_sub(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_sub";
+    pasta_fq_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &a[i_]);
+    pasta_fq_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &b[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_sub(r_p, a, b, n);
+    int ret_r = t->fq->work_sub(r_r, a, b, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fq_work_mul(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_mul";
+    pasta_fq_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &a[i_]);
+    pasta_fq_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &b[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_mul(r_p, a, b, n);
+    int ret_r = t->fq->work_mul(r_r, a, b, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fq_work_scale(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_scale";
+    pasta_fq_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &a[i_]);
+    pasta_fq c;
+    gen_fq(t, g, it, &c);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_scale(r_p, a, &c, n);
+    int ret_r = t->fq->work_scale(r_r, a, &c, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fq_work_add_const(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_add_const";
+    pasta_fq_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &a[i_]);
+    pasta_fq c;
+    gen_fq(t, g, it, &c);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_add_const(r_p, a, &c, n);
+    int ret_r = t->fq->work_add_const(r_r, a, &c, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
+static void check_fq_work_mul_add(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_fq_work_mul_add";
+    pasta_fq_work r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_fq_work a[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &a[i_]);
+    pasta_fq_work b[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &b[i_]);
+    pasta_fq_work c[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq_work(t, g, it, &c[i_]);
+    size_t n = (size_t)gen_val_size(g);
+    int ret_p = pasta_fq_work_mul_add(r_p, a, b, c, n);
+    int ret_r = t->fq->work_mul_add(r_r, a, b, c, n);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
 static void check_fq_domain_init(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_fq_domain_init";
@@ -1981,6 +2273,14 @@ static void (*const checks_fq[])(const pasta_ops *, tu_rng *, int) = {
     check_fq_vec_mul_add,
     check_fq_vec_inner_product,
     check_fq_poly_eval,
+    check_fq_work_load,
+    check_fq_work_store,
+    check_fq_work_add,
+    check_fq_work_sub,
+    check_fq_work_mul,
+    check_fq_work_scale,
+    check_fq_work_add_const,
+    check_fq_work_mul_add,
     check_fq_domain_init,
     check_fq_domain_free,
     check_fq_ntt,
@@ -3383,4 +3683,4 @@ static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
 };
 
 /* Public list entries of all four instances. */
-#define API_CASES 202
+#define API_CASES 218

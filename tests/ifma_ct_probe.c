@@ -16,6 +16,17 @@
         pasta_ifma_##F##_vec_mul_add(r, r, b, c, n);                                      \
         pasta_ifma_##F##_vec_inner_product(r, a, b, n);                                   \
     }                                                                                     \
+    PASTA_IFMA_TARGET void probe_##F##_work(T *r, const T *a, T##_work *w, T##_work *x,   \
+                                            const T *c, size_t n) {                       \
+        pasta_ifma_##F##_work_load(w, a, n);                                              \
+        pasta_ifma_##F##_work_add(x, w, w, n);                                            \
+        pasta_ifma_##F##_work_sub(x, x, w, n);                                            \
+        pasta_ifma_##F##_work_mul(x, x, w, n);                                            \
+        pasta_ifma_##F##_work_scale(x, x, c, n);                                          \
+        pasta_ifma_##F##_work_add_const(x, x, c, n);                                      \
+        pasta_ifma_##F##_work_mul_add(x, x, w, x, n);                                     \
+        pasta_ifma_##F##_work_store(r, x, n);                                             \
+    }                                                                                     \
     PASTA_IFMA_TARGET void probe_##F##_blocks(T *r, const T *a, size_t k, __mmask8 sel) { \
         pasta_ifma_v8 x, y, z;                                                            \
         pasta_ifma_##F##_load(&x, a);                                                     \

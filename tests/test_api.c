@@ -59,6 +59,19 @@ static void gen_fq(const pasta_ops *t, tu_rng *g, int it, pasta_fq *x) {
     t->fq->from_uniform_bytes(x, b);
 }
 
+/* Work vectors (include/pasta/field.h): a block of 8 random elements, loaded by the
+ * backend's own table entry (a valid block of that backend's layout). */
+static void gen_fp_work(const pasta_ops *t, tu_rng *g, int it, pasta_fp_work *x) {
+    pasta_fp v[8];
+    for (int i = 0; i < 8; i++) gen_fp(t, g, it, &v[i]);
+    cr_assert_eq(t->fp->work_load(x, v, 8), PASTA_OK);
+}
+static void gen_fq_work(const pasta_ops *t, tu_rng *g, int it, pasta_fq_work *x) {
+    pasta_fq v[8];
+    for (int i = 0; i < 8; i++) gen_fq(t, g, it, &v[i]);
+    cr_assert_eq(t->fq->work_load(x, v, 8), PASTA_OK);
+}
+
 /* Points: [k] G for a random scalar k (the identity once: k = 0 on iteration 0). */
 static void gen_pallas_jacobian(const pasta_ops *t, tu_rng *g, int it,
                                 pasta_pallas_jacobian *x) {

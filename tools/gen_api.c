@@ -178,6 +178,7 @@ static const char *fmt(const char *f, ...) {
 static const char *type_of(const struct layer *L, const char *tag) {
     if (strcmp(tag, "int") == 0) return "int";
     if (strcmp(tag, "fe") == 0) return fmt("pasta_%s", L->field);
+    if (strcmp(tag, "wk") == 0) return fmt("pasta_%s_work", L->field); /* work form */
     if (strcmp(tag, "dom") == 0) return fmt("pasta_%s_domain", L->field);
     if (L->scalar != NULL && strcmp(tag, "se") == 0) return fmt("pasta_%s", L->scalar);
     if (L->scalar != NULL && strcmp(tag, "sdom") == 0)

@@ -151,6 +151,48 @@ PASTA_API int pasta_fp_vec_inner_product(pasta_fp *r, const pasta_fp *a, const p
 PASTA_API int pasta_fp_poly_eval(pasta_fp *r, const pasta_fp *coeffs, size_t n,
                                  const pasta_fp *x);
 
+/* ---- Work form: the array operations on vectors kept in the backend's own layout, for a
+ * chain of them (an embedding prover's gate evaluation): work_load converts n values
+ * in, work_add ... work_mul_add compute without converting, work_store converts back.
+ * On x86_64-ifma a work vector holds radix-2^52 lanes in the Montgomery domain 2^260
+ * (the values weakly reduced), so a chain skips the per-call conversions of the
+ * pasta_fp_vec_* calls; on the other backends it holds the values as pasta_fp, and each
+ * call is the vec operation. The values, and so every stored result, are the same on
+ * every backend.
+ *
+ * A work vector of n elements is an array of PASTA_WORK_BLOCKS(n) blocks of 8 elements
+ * (320 bytes each; 64-byte alignment is faster, 8 is enough). Its layout belongs to the
+ * backend selected when it was written: read it only under that backend (another one
+ * reads other values, never out of bounds). The lanes of a last partial block beyond n
+ * are padding: written with unspecified values, never read into results. The contract
+ * of the vec operations applies (n elements, NULL only with n = 0, exact aliasing,
+ * constant time, PASTA_ERR_INVALID_ARG with nothing written); work_load and work_scale
+ * take canonical values as every pasta_fp; any work vector written by these functions
+ * is a valid input, and a zero-filled block holds zeros (on every backend). */
+#define PASTA_WORK_BLOCKS(n) (((n) + 7) / 8)
+typedef struct pasta_fp_work {
+    uint64_t w[40];
+} pasta_fp_work;
+typedef struct pasta_fq_work {
+    uint64_t w[40];
+} pasta_fq_work;
+/* w = a (n values in), r = w (n values out, canonical) */
+PASTA_API int pasta_fp_work_load(pasta_fp_work *w, const pasta_fp *a, size_t n);
+PASTA_API int pasta_fp_work_store(pasta_fp *r, const pasta_fp_work *w, size_t n);
+/* r = a + b, a - b, a b, a c, a + c (c one canonical value), a b + c: element-wise */
+PASTA_API int pasta_fp_work_add(pasta_fp_work *r, const pasta_fp_work *a,
+                                const pasta_fp_work *b, size_t n);
+PASTA_API int pasta_fp_work_sub(pasta_fp_work *r, const pasta_fp_work *a,
+                                const pasta_fp_work *b, size_t n);
+PASTA_API int pasta_fp_work_mul(pasta_fp_work *r, const pasta_fp_work *a,
+                                const pasta_fp_work *b, size_t n);
+PASTA_API int pasta_fp_work_scale(pasta_fp_work *r, const pasta_fp_work *a, const pasta_fp *c,
+                                  size_t n);
+PASTA_API int pasta_fp_work_add_const(pasta_fp_work *r, const pasta_fp_work *a,
+                                      const pasta_fp *c, size_t n); /* a + c */
+PASTA_API int pasta_fp_work_mul_add(pasta_fp_work *r, const pasta_fp_work *a,
+                                    const pasta_fp_work *b, const pasta_fp_work *c, size_t n);
+
 /* ---- Fq: same contracts as above. */
 PASTA_API void pasta_fq_zero(pasta_fq *r);
 PASTA_API void pasta_fq_one(pasta_fq *r);
@@ -195,6 +237,20 @@ PASTA_API int pasta_fq_vec_inner_product(pasta_fq *r, const pasta_fq *a, const p
                                          size_t n);
 PASTA_API int pasta_fq_poly_eval(pasta_fq *r, const pasta_fq *coeffs, size_t n,
                                  const pasta_fq *x);
+PASTA_API int pasta_fq_work_load(pasta_fq_work *w, const pasta_fq *a, size_t n);
+PASTA_API int pasta_fq_work_store(pasta_fq *r, const pasta_fq_work *w, size_t n);
+PASTA_API int pasta_fq_work_add(pasta_fq_work *r, const pasta_fq_work *a,
+                                const pasta_fq_work *b, size_t n);
+PASTA_API int pasta_fq_work_sub(pasta_fq_work *r, const pasta_fq_work *a,
+                                const pasta_fq_work *b, size_t n);
+PASTA_API int pasta_fq_work_mul(pasta_fq_work *r, const pasta_fq_work *a,
+                                const pasta_fq_work *b, size_t n);
+PASTA_API int pasta_fq_work_scale(pasta_fq_work *r, const pasta_fq_work *a, const pasta_fq *c,
+                                  size_t n);
+PASTA_API int pasta_fq_work_add_const(pasta_fq_work *r, const pasta_fq_work *a,
+                                      const pasta_fq *c, size_t n);
+PASTA_API int pasta_fq_work_mul_add(pasta_fq_work *r, const pasta_fq_work *a,
+                                    const pasta_fq_work *b, const pasta_fq_work *c, size_t n);
 
 #ifdef __cplusplus
 }

@@ -379,6 +379,139 @@ extern "C" {
         x: *const pasta_fp,
     ) -> ::std::os::raw::c_int;
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct pasta_fp_work {
+    pub w: [u64; 40usize],
+}
+#[test]
+fn bindgen_test_layout_pasta_fp_work() {
+    assert_eq!(
+        ::std::mem::size_of::<pasta_fp_work>(),
+        320usize,
+        concat!("Size of: ", stringify!(pasta_fp_work))
+    );
+    assert_eq!(
+        ::std::mem::align_of::<pasta_fp_work>(),
+        8usize,
+        concat!("Alignment of ", stringify!(pasta_fp_work))
+    );
+    fn test_field_w() {
+        assert_eq!(
+            unsafe {
+                let uninit = ::std::mem::MaybeUninit::<pasta_fp_work>::uninit();
+                let ptr = uninit.as_ptr();
+                ::std::ptr::addr_of!((*ptr).w) as usize - ptr as usize
+            },
+            0usize,
+            concat!(
+                "Offset of field: ",
+                stringify!(pasta_fp_work),
+                "::",
+                stringify!(w)
+            )
+        );
+    }
+    test_field_w();
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct pasta_fq_work {
+    pub w: [u64; 40usize],
+}
+#[test]
+fn bindgen_test_layout_pasta_fq_work() {
+    assert_eq!(
+        ::std::mem::size_of::<pasta_fq_work>(),
+        320usize,
+        concat!("Size of: ", stringify!(pasta_fq_work))
+    );
+    assert_eq!(
+        ::std::mem::align_of::<pasta_fq_work>(),
+        8usize,
+        concat!("Alignment of ", stringify!(pasta_fq_work))
+    );
+    fn test_field_w() {
+        assert_eq!(
+            unsafe {
+                let uninit = ::std::mem::MaybeUninit::<pasta_fq_work>::uninit();
+                let ptr = uninit.as_ptr();
+                ::std::ptr::addr_of!((*ptr).w) as usize - ptr as usize
+            },
+            0usize,
+            concat!(
+                "Offset of field: ",
+                stringify!(pasta_fq_work),
+                "::",
+                stringify!(w)
+            )
+        );
+    }
+    test_field_w();
+}
+extern "C" {
+    pub fn pasta_fp_work_load(
+        w: *mut pasta_fp_work,
+        a: *const pasta_fp,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_store(
+        r: *mut pasta_fp,
+        w: *const pasta_fp_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_add(
+        r: *mut pasta_fp_work,
+        a: *const pasta_fp_work,
+        b: *const pasta_fp_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_sub(
+        r: *mut pasta_fp_work,
+        a: *const pasta_fp_work,
+        b: *const pasta_fp_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_mul(
+        r: *mut pasta_fp_work,
+        a: *const pasta_fp_work,
+        b: *const pasta_fp_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_scale(
+        r: *mut pasta_fp_work,
+        a: *const pasta_fp_work,
+        c: *const pasta_fp,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_add_const(
+        r: *mut pasta_fp_work,
+        a: *const pasta_fp_work,
+        c: *const pasta_fp,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fp_work_mul_add(
+        r: *mut pasta_fp_work,
+        a: *const pasta_fp_work,
+        b: *const pasta_fp_work,
+        c: *const pasta_fp_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
 extern "C" {
     pub fn pasta_fq_zero(r: *mut pasta_fq);
 }
@@ -547,6 +680,69 @@ extern "C" {
         coeffs: *const pasta_fq,
         n: usize,
         x: *const pasta_fq,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_load(
+        w: *mut pasta_fq_work,
+        a: *const pasta_fq,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_store(
+        r: *mut pasta_fq,
+        w: *const pasta_fq_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_add(
+        r: *mut pasta_fq_work,
+        a: *const pasta_fq_work,
+        b: *const pasta_fq_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_sub(
+        r: *mut pasta_fq_work,
+        a: *const pasta_fq_work,
+        b: *const pasta_fq_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_mul(
+        r: *mut pasta_fq_work,
+        a: *const pasta_fq_work,
+        b: *const pasta_fq_work,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_scale(
+        r: *mut pasta_fq_work,
+        a: *const pasta_fq_work,
+        c: *const pasta_fq,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_add_const(
+        r: *mut pasta_fq_work,
+        a: *const pasta_fq_work,
+        c: *const pasta_fq,
+        n: usize,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_fq_work_mul_add(
+        r: *mut pasta_fq_work,
+        a: *const pasta_fq_work,
+        b: *const pasta_fq_work,
+        c: *const pasta_fq_work,
+        n: usize,
     ) -> ::std::os::raw::c_int;
 }
 #[repr(C)]

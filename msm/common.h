@@ -111,6 +111,11 @@ PASTA_INTERNAL size_t pasta_msm_segs(size_t nb, int g);
 /* the segments for T tasks sharing the nb buckets of a fixed-base MSM split by buckets
  * (a power of two in [T, nb]; 0 when nb < T). */
 PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
+/* From this many points (GLV halves counted) the variable-base MSM uses batch-affine
+ * buckets by default, below them Jacobian ones (docs/MSM.md, "Small MSMs"). */
+#ifndef PASTA_MSM_AFFINE_MIN
+#define PASTA_MSM_AFFINE_MIN 8
+#endif
 /* Below this modelled work (field-multiplication equivalents, about 100 us on Zen 3) a
  * fixed-base MSM runs on one thread. */
 #define PASTA_MSM_SPLIT_MIN 4000.0

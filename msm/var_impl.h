@@ -95,7 +95,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
     if (flags & PASTA_MSM_F_JACOBIAN) x.affine = 0;
     else if (flags & PASTA_MSM_F_AFFINE) x.affine = 1;
-    else x.affine = x.npts >= 16; /* docs/MSM.md: batch-affine is ahead from n = 8 up */
+    else x.affine = x.npts >= PASTA_MSM_AFFINE_MIN;
     x.c = c != 0 ? c : pasta_msm_window(x.npts, x.bits, x.affine);
     x.nwin = pasta_msm_nwin(x.bits, x.c);
     x.nb = (size_t)1 << (x.c - 1);

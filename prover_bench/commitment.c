@@ -303,7 +303,7 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
         pasta_fp_invert_var(&uinv, &u);
         /* p and b folded with the next round's inner products */
         ipa_scalars(p, p_poly, b, half, 1, &u, &uinv, &vl, &vr);
-        rc = fold_generators(p, g, half, &u);
+        if (half > 1) rc = fold_generators(p, g, half, &u); /* the last G is never read */
         pasta_fp_mul(&t, &lr, &uinv);
         pasta_fp_add(&f, &f, &t);
         pasta_fp_mul(&t, &rr, &u);

@@ -340,17 +340,10 @@ PASTA_TFN int CV(msm_fixed_check)(CV(msm_table_hdr) *h, const PASTA_T_tab *table
     return PASTA_OK;
 }
 
-PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scalars, size_t n,
-                                int threads) {
-    if (threads < 0) return PASTA_ERR_INVALID_ARG;
-    if (n == 0) {
-        CV(identity)(r);
-        return PASTA_OK;
-    }
-    CV(msm_table_hdr) h;
-    if (CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK) return PASTA_ERR_INVALID_ARG;
-    if (threads == 0) threads = pasta_threads_default();
-    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+/* msm_fixed_var's body on checked arguments (n > 0, h the table's header, threads
+ * resolved). */
+PASTA_TFN int CV(msm_fixed_body)(JAC *r, const PASTA_T_tab *table, CV(msm_table_hdr) h,
+                                 const SE *scalars, size_t n, int threads) {
     if (threads > 1) { /* split by buckets where it applies, else by point chunks below */
         int rc = CV(msm_fixed_bsplit)(
             r, (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h),
@@ -398,6 +391,85 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     CV(to_affine_var)(&a, &acc);
     CV(from_affine)(r, &a);
     return PASTA_OK;
+}
+
+/* ---- Runs of equal scalars (docs/MSM.md, "Runs of equal scalars"). A run gives the
+ * same digit, so the same bucket, at every window of each of its points, one point after
+ * the other: in a batch only one addition per bucket fits, one more waits in the queue,
+ * the rest go to the Jacobian overflow (mixed additions, and on x86_64-ifma scalar code
+ * beside the 8-lane batch). A permutation product is constant over long stretches, a
+ * sorted lookup column repeats each value: 1.7-3x the time of random scalars. So each
+ * run of at least PASTA_MSM_RUN_MIN equal nonzero scalars s is taken out: the sum P of
+ * its bases (the table's window-0 entries, mixed additions) enters a variable-base MSM
+ * as one point with scalar s (s P = sum s B_i exactly), the other scalars go through the
+ * table as before, and the two results are added. Returns 1 (nothing written) when there
+ * is no such run. */
+#ifndef PASTA_MSM_RUN_MIN
+#define PASTA_MSM_RUN_MIN 4
+#endif
+PASTA_TFN int CV(msm_fixed_runs)(JAC *r, const PASTA_T_tab *table, CV(msm_table_hdr) h,
+                                 const SE *scalars, size_t n, int threads) {
+    static const SE zero; /* all-zero limbs: 0 */
+    size_t nruns = 0;
+    for (size_t i = 0; i < n;) {
+        size_t e = i + 1;
+        while (e < n && memcmp(&scalars[e], &scalars[i], sizeof(SE)) == 0) e++;
+        if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0) nruns++;
+        i = e;
+    }
+    if (nruns == 0) return 1;
+    const AFF *tab =
+        (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h);
+    size_t o_rs = pasta_msm_round64(n * sizeof(SE));
+    size_t o_rj = o_rs + pasta_msm_round64(nruns * sizeof(SE));
+    size_t o_ra = o_rj + pasta_msm_round64(nruns * sizeof(JAC));
+    uint8_t *mem = pasta_alloc(o_ra + nruns * sizeof(AFF));
+    if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+    SE *rest = (SE *)(void *)mem, *rs = (SE *)(void *)(mem + o_rs);
+    JAC *rj = (JAC *)(void *)(mem + o_rj);
+    AFF *ra = (AFF *)(void *)(mem + o_ra);
+    memcpy(rest, scalars, n * sizeof(SE));
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        size_t e = i + 1;
+        while (e < n && memcmp(&scalars[e], &scalars[i], sizeof(SE)) == 0) e++;
+        if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0) {
+            CV(from_affine)(&rj[k], &tab[i * (size_t)h.nwin]);
+            for (size_t j = i + 1; j < e; j++)
+                CV(madd_var)(&rj[k], &rj[k], &tab[j * (size_t)h.nwin]);
+            rs[k] = scalars[i];
+            for (size_t j = i; j < e; j++) rest[j] = zero;
+            if (!CV(is_identity)(&rj[k])) k++; /* a sum that cancels contributes nothing */
+        }
+        i = e;
+    }
+    CV(batch_to_affine_var)(ra, rj, k);
+    JAC a, b;
+    int rc = CV(msm_fixed_body)(&a, table, h, rest, n, threads);
+    if (rc == PASTA_OK) rc = CV(msm_run)(&b, ra, rs, NULL, k, threads, 0, 0);
+    pasta_free(mem);
+    if (rc != PASTA_OK) return rc;
+    AFF t;
+    CV(add_var)(&a, &a, &b);
+    CV(to_affine_var)(&t, &a);
+    CV(from_affine)(r, &t);
+    return PASTA_OK;
+}
+
+PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scalars, size_t n,
+                                int threads) {
+    if (threads < 0) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) {
+        CV(identity)(r);
+        return PASTA_OK;
+    }
+    CV(msm_table_hdr) h;
+    if (CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK) return PASTA_ERR_INVALID_ARG;
+    if (threads == 0) threads = pasta_threads_default();
+    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    int rc = CV(msm_fixed_runs)(r, table, h, scalars, n, threads);
+    if (rc != 1) return rc;
+    return CV(msm_fixed_body)(r, table, h, scalars, n, threads);
 }
 
 /* Several MSMs over one table: whole MSMs as one-thread tasks, claimed one by one, while

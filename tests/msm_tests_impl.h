@@ -462,6 +462,41 @@ static void T(fixed)(const pasta_ops *o) {
         }
         free(t);
     }
+    /* runs of equal scalars (msm_fixed_runs): lengths 1 .. 9 and 50, at both ends, runs
+     * of zero, a run whose bases cancel (P, -P, P, -P) and one over identity bases */
+    {
+        size_t at = 0, len = 1;
+        while (at < n) {
+            size_t e = at + (len == 10 ? 50 : len);
+            if (e > n) e = n;
+            SE v = k[at];
+            if (len == 3) SO(o)->zero(&v);
+            for (size_t i = at; i < e; i++) {
+                k2[i] = v;
+                b2[i] = b[i];
+                if (len == 4 && (i - at) % 2) CO(o)->affine_neg(&b2[i], &b2[i - 1]);
+                if (len == 5) memset(&b2[i], 0, sizeof b2[i]);
+            }
+            at = e;
+            len = len == 10 ? 1 : len + 1;
+        }
+        for (size_t ci = 0; ci < 3; ci++) {
+            TAB *t = T(build)(o, b2, n, ec[ci], 1);
+            JAC want;
+            T(naive)(o, &want, b2, k2, n);
+            for (int th = 1; th <= 2; th++) {
+                cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k2, n, th), PASTA_OK);
+                T(expect)(o, &got, &want, "fixed, runs", n);
+                for (size_t pi = 0; pi < sizeof pre / sizeof pre[0]; pi++) { /* prefixes */
+                    JAC w2;
+                    T(naive)(o, &w2, b2, k2, pre[pi]);
+                    cr_assert_eq(CO(o)->msm_fixed_var(&got, t, k2, pre[pi], th), PASTA_OK);
+                    T(expect)(o, &got, &w2, "fixed, runs, prefix", pre[pi]);
+                }
+            }
+            free(t);
+        }
+    }
     /* bad arguments: nothing written */
     JAC keep;
     memset(&keep, 0xa5, sizeof keep);

@@ -407,46 +407,85 @@ PASTA_TFN int CV(msm_fixed_body)(JAC *r, const PASTA_T_tab *table, CV(msm_table_
 #ifndef PASTA_MSM_RUN_MIN
 #define PASTA_MSM_RUN_MIN 4
 #endif
+/* Segments of at most PASTA_MSM_RUN_SEG points: a long run is summed in parallel, each
+ * segment a point of the variable-base MSM (s P1 + s P2 = s (P1 + P2)). */
+#ifndef PASTA_MSM_RUN_SEG
+#define PASTA_MSM_RUN_SEG 64
+#endif
+typedef struct {
+    const AFF *tab;
+    size_t nwin, nseg, ntasks;
+    const size_t *seg; /* segment k: points [seg[2k], seg[2k + 1]) */
+    JAC *sum;
+} CV(msm_runs_ctx);
+
+/* Task: the sums of a contiguous share of the segments. */
+PASTA_TFN void CV(msm_runs_task)(void *ctx, size_t task) {
+    CV(msm_runs_ctx) *x = ctx;
+    size_t lo, hi;
+    pasta_range(x->nseg, x->ntasks, task, &lo, &hi);
+    for (size_t k = lo; k < hi; k++) {
+        CV(from_affine)(&x->sum[k], &x->tab[x->seg[2 * k] * x->nwin]);
+        for (size_t j = x->seg[2 * k] + 1; j < x->seg[2 * k + 1]; j++)
+            CV(madd_var)(&x->sum[k], &x->sum[k], &x->tab[j * x->nwin]);
+    }
+}
+
 PASTA_TFN int CV(msm_fixed_runs)(JAC *r, const PASTA_T_tab *table, CV(msm_table_hdr) h,
                                  const SE *scalars, size_t n, int threads) {
     static const SE zero; /* all-zero limbs: 0 */
-    size_t nruns = 0;
+    size_t nseg = 0;
     for (size_t i = 0; i < n;) {
         size_t e = i + 1;
         while (e < n && memcmp(&scalars[e], &scalars[i], sizeof(SE)) == 0) e++;
-        if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0) nruns++;
+        if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0)
+            nseg += (e - i + PASTA_MSM_RUN_SEG - 1) / PASTA_MSM_RUN_SEG;
         i = e;
     }
-    if (nruns == 0) return 1;
-    const AFF *tab =
-        (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h);
+    if (nseg == 0) return 1;
     size_t o_rs = pasta_msm_round64(n * sizeof(SE));
-    size_t o_rj = o_rs + pasta_msm_round64(nruns * sizeof(SE));
-    size_t o_ra = o_rj + pasta_msm_round64(nruns * sizeof(JAC));
-    uint8_t *mem = pasta_alloc(o_ra + nruns * sizeof(AFF));
+    size_t o_rj = o_rs + pasta_msm_round64(nseg * sizeof(SE));
+    size_t o_ra = o_rj + pasta_msm_round64(nseg * sizeof(JAC));
+    size_t o_sg = o_ra + pasta_msm_round64(nseg * sizeof(AFF));
+    uint8_t *mem = pasta_alloc(o_sg + 2 * nseg * sizeof(size_t));
     if (mem == NULL) return PASTA_ERR_NO_MEMORY;
     SE *rest = (SE *)(void *)mem, *rs = (SE *)(void *)(mem + o_rs);
     JAC *rj = (JAC *)(void *)(mem + o_rj);
     AFF *ra = (AFF *)(void *)(mem + o_ra);
+    size_t *seg = (size_t *)(void *)(mem + o_sg);
     memcpy(rest, scalars, n * sizeof(SE));
     size_t k = 0;
     for (size_t i = 0; i < n;) {
         size_t e = i + 1;
         while (e < n && memcmp(&scalars[e], &scalars[i], sizeof(SE)) == 0) e++;
         if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0) {
-            CV(from_affine)(&rj[k], &tab[i * (size_t)h.nwin]);
-            for (size_t j = i + 1; j < e; j++)
-                CV(madd_var)(&rj[k], &rj[k], &tab[j * (size_t)h.nwin]);
-            rs[k] = scalars[i];
+            for (size_t a = i; a < e; a += PASTA_MSM_RUN_SEG, k++) {
+                seg[2 * k] = a;
+                seg[2 * k + 1] = e - a < PASTA_MSM_RUN_SEG ? e : a + PASTA_MSM_RUN_SEG;
+                rs[k] = scalars[i];
+            }
             for (size_t j = i; j < e; j++) rest[j] = zero;
-            if (!CV(is_identity)(&rj[k])) k++; /* a sum that cancels contributes nothing */
         }
         i = e;
     }
-    CV(batch_to_affine_var)(ra, rj, k);
+    /* up to 4 tasks per thread, claimed in order (pasta_parallel_for_dyn) */
+    const size_t nt = nseg < 4 * (size_t)threads ? nseg : 4 * (size_t)threads;
+    CV(msm_runs_ctx) x = {
+        (const AFF *)(const void *)((const uint8_t *)(const void *)table + sizeof h),
+        (size_t)h.nwin,
+        nseg,
+        nt,
+        seg,
+        rj};
+    pasta_parallel_for_dyn(nt, threads, CV(msm_runs_task), &x);
+    /* a sum that cancels contributes nothing (and is no MSM base) */
+    size_t m = 0;
+    for (k = 0; k < nseg; k++)
+        if (!CV(is_identity)(&rj[k])) rj[m] = rj[k], rs[m] = rs[k], m++;
+    CV(batch_to_affine_var)(ra, rj, m);
     JAC a, b;
     int rc = CV(msm_fixed_body)(&a, table, h, rest, n, threads);
-    if (rc == PASTA_OK) rc = CV(msm_run)(&b, ra, rs, NULL, k, threads, 0, 0);
+    if (rc == PASTA_OK) rc = CV(msm_run)(&b, ra, rs, NULL, m, threads, 0, 0);
     pasta_free(mem);
     if (rc != PASTA_OK) return rc;
     AFF t;

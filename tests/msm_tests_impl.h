@@ -462,12 +462,12 @@ static void T(fixed)(const pasta_ops *o) {
         }
         free(t);
     }
-    /* runs of equal scalars (msm_fixed_runs): lengths 1 .. 9 and 50, at both ends, runs
-     * of zero, a run whose bases cancel (P, -P, P, -P) and one over identity bases */
+    /* runs of equal scalars (msm_fixed_runs): lengths 1 .. 9 and 150 (three segments),
+     * runs of zero, a run whose bases cancel (P, -P, P, -P), one over identity bases */
     {
         size_t at = 0, len = 1;
         while (at < n) {
-            size_t e = at + (len == 10 ? 50 : len);
+            size_t e = at + (len == 10 ? 150 : len);
             if (e > n) e = n;
             SE v = k[at];
             if (len == 3) SO(o)->zero(&v);

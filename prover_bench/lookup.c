@@ -32,12 +32,12 @@ static int keyed_cmp(const void *x, const void *y) {
 
 /* Over the usable rows, A' = the inputs sorted; S'[row] = A'[row] at the first row of each
  * run of equal inputs (one table occurrence of that value used), the leftover table
- * values in ascending order into the other rows, each taking the last remaining one;
- * then blinding + 1 random rows in each (inputs first, then table).
+ * values in ascending order into the other rows, each taking the last remaining one
+ * (the blinding + 1 random rows in each are the caller's: halo2's RNG order).
  * PASTA_ERR_INVALID_ARG when an input is not in the table (halo2's
  * ConstraintSystemFailure). */
-static int permute_pair(prover *p, const pasta_fp *in, const pasta_fp *tab, pasta_fp *a_out,
-                        pasta_fp *s_out) {
+static int permute_pair(const prover *p, const pasta_fp *in, const pasta_fp *tab,
+                        pasta_fp *a_out, pasta_fp *s_out) {
     const size_t n = p->n, usable = n - (size_t)(p->blinding + 1);
     keyed *ki = malloc(usable * sizeof *ki), *kt = malloc(usable * sizeof *kt);
     uint32_t *repeated = malloc(usable * sizeof *repeated);
@@ -70,10 +70,23 @@ static int permute_pair(prover *p, const pasta_fp *in, const pasta_fp *tab, past
                 else s_out[repeated[--nrep]] = tab[kt[t].index];
             }
     }
-    for (size_t r = usable; rc == PASTA_OK && r < n; r++) rc = halo2_random_fp(p, &a_out[r]);
-    for (size_t r = usable; rc == PASTA_OK && r < n; r++) rc = halo2_random_fp(p, &s_out[r]);
     free(ki), free(kt), free(repeated), free(used);
     return rc;
+}
+
+/* The lookups' permute_pair calls (sorts: independent, no randomness), one per task. */
+typedef struct perm_pairs_ctx {
+    const prover *p;
+    circuit_data *cd;
+    int rc[HALO2_MAX_LOOKUPS];
+} perm_pairs_ctx;
+static void perm_pairs(void *vc, size_t lo, size_t hi, int t) {
+    perm_pairs_ctx *x = vc;
+    const size_t n = x->p->n;
+    (void)t;
+    for (size_t l = lo; l < hi; l++)
+        x->rc[l] = permute_pair(x->p, &x->cd->lk_in[l * n], &x->cd->lk_tab[l * n],
+                                &x->cd->lk_a[l * n], &x->cd->lk_s[l * n]);
 }
 
 /* out = sum θ^(m−1−i) slot[i] over program slots (compress_expressions) */
@@ -90,34 +103,63 @@ static void compress_slots(const prover *p, const halo2_program *pr,
 /* ---- Prover: commit_permuted for every circuit and lookup: the compressed input and
  * table values (θ; pk->lookup_rows on the rows), A' and S', their commitments (random
  * blinds: input, then table), polys, cosets. */
+/* The compressed inputs and tables of a range of row chunks (scratch per range). */
+typedef struct rows_ctx {
+    const prover *p;
+    circuit_data *cd;
+    const halo2_leaf_view *view;
+    halo2_program_scratch *s;
+} rows_ctx;
+static void lk_row_chunks(void *vc, size_t k0, size_t k1, int t) {
+    const rows_ctx *x = vc;
+    const prover *p = x->p;
+    const halo2_cs *cs = p->cs;
+    const halo2_program *pr = &p->pk->lookup_rows;
+    halo2_program_scratch *s = &x->s[t];
+    const size_t n = p->n, width = s->width;
+    for (size_t k = k0; k < k1; k++) {
+        const size_t start = k * width;
+        halo2_program_bind(pr, cs, x->view, (long)start, s);
+        halo2_program_run(pr, s, NULL, NULL);
+        for (int l = 0, o = 0; l < cs->n_lookups; o += 2 * cs->lookups[l].n, l++) {
+            compress_slots(p, pr, s, &pr->outputs[o], cs->lookups[l].n,
+                           &x->cd->lk_in[(size_t)l * n + start]);
+            compress_slots(p, pr, s, &pr->outputs[o + cs->lookups[l].n], cs->lookups[l].n,
+                           &x->cd->lk_tab[(size_t)l * n + start]);
+        }
+    }
+}
+
 int halo2_lookups_commit_permuted(prover *p) {
     const halo2_cs *cs = p->cs;
     const halo2_program *pr = &p->pk->lookup_rows;
-    const size_t n = p->n, width = n < CHUNK ? n : CHUNK;
+    const size_t n = p->n, width = n < CHUNK ? n : CHUNK; /* n / width chunks (powers of 2) */
     if (cs->n_lookups == 0) return PASTA_OK;
-    halo2_program_scratch s;
-    int rc = halo2_program_scratch_init(&s, pr, width);
+    const int T = p->nthreads;
+    halo2_program_scratch *s = calloc((size_t)T, sizeof *s);
+    int rc = s ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    for (int t = 0; rc == PASTA_OK && t < T; t++)
+        rc = halo2_program_scratch_init(&s[t], pr, width);
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
         halo2_leaf_view view;
         halo2_prover_view(p, ci, 1, &view);
-        for (size_t start = 0; start < n; start += width) {
-            halo2_program_bind(pr, cs, &view, (long)start, &s);
-            halo2_program_run(pr, &s, NULL, NULL);
-            for (int l = 0, o = 0; l < cs->n_lookups; o += 2 * cs->lookups[l].n, l++) {
-                compress_slots(p, pr, &s, &pr->outputs[o], cs->lookups[l].n,
-                               &cd->lk_in[(size_t)l * n + start]);
-                compress_slots(p, pr, &s, &pr->outputs[o + cs->lookups[l].n], cs->lookups[l].n,
-                               &cd->lk_tab[(size_t)l * n + start]);
-            }
-        }
+        rows_ctx rx = {p, cd, &view, s};
+        halo2_par_for(n / width, T, lk_row_chunks, &rx);
         /* every lookup's permuted pair and blinds (halo2's RNG order), their 2 L
          * commitments as one batch, then per lookup A', S' written and transformed */
         const pasta_fp *vals[2 * HALO2_MAX_LOOKUPS], *blinds[2 * HALO2_MAX_LOOKUPS];
         pasta_vesta_affine c[2 * HALO2_MAX_LOOKUPS];
+        perm_pairs_ctx pc = {p, cd, {0}};
+        halo2_par_for((size_t)cs->n_lookups, p->nthreads, perm_pairs, &pc);
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) rc = pc.rc[l];
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
-            const size_t o = (size_t)l * n;
-            rc = permute_pair(p, &cd->lk_in[o], &cd->lk_tab[o], &cd->lk_a[o], &cd->lk_s[o]);
+            const size_t o = (size_t)l * n, usable = n - (size_t)(p->blinding + 1);
+            /* halo2's order: the blinding rows of A', then of S', then the two blinds */
+            for (size_t r = usable; rc == PASTA_OK && r < n; r++)
+                rc = halo2_random_fp(p, &cd->lk_a[o + r]);
+            for (size_t r = usable; rc == PASTA_OK && r < n; r++)
+                rc = halo2_random_fp(p, &cd->lk_s[o + r]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_a_blind[l]);
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_s_blind[l]);
             vals[2 * l] = &cd->lk_a[o], blinds[2 * l] = &cd->lk_a_blind[l];
@@ -138,7 +180,8 @@ int halo2_lookups_commit_permuted(prover *p) {
             rc = halo2_to_poly_and_coset_many(p, vals, polys, cosets,
                                               2 * (size_t)cs->n_lookups);
     }
-    halo2_program_scratch_free(&s);
+    for (int t = 0; s && t < T; t++) halo2_program_scratch_free(&s[t]);
+    free(s);
     return rc;
 }
 

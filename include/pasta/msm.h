@@ -73,7 +73,9 @@ PASTA_API int pasta_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t
                                            const pasta_pallas_affine *bases, size_t n, int c,
                                            int threads);
 /* r = sum [scalars[i]] bases[i] for i < n, n <= the table's n (a prefix of its bases).
- * Allocates about 40 n bytes plus 2^(c-1) buckets (about 170 bytes each) per thread.
+ * Allocates about 40 n bytes plus 2^(c-1) buckets (about 170 bytes each) per thread, and
+ * where runs of 4 or more equal scalars occur (each run's bases are summed and the sum
+ * multiplied once) 32 n bytes more and a variable-base MSM's scratch.
  * PASTA_ERR_INVALID_ARG: table or scalars NULL with n > 0, table not built by
  * msm_fixed_build for this curve, n above its n, threads < 0; PASTA_ERR_NO_MEMORY. */
 PASTA_API int pasta_pallas_msm_fixed_var(pasta_pallas_jacobian *r,

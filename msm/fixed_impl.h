@@ -431,13 +431,21 @@ PASTA_TFN void CV(msm_runs_task)(void *ctx, size_t task) {
     }
 }
 
+/* The end of the run of equal scalars from i (variable time: scalars are public here). */
+PASTA_TFN size_t CV(msm_run_end)(const SE *s, size_t i, size_t n) {
+    size_t e = i + 1;
+    while (e < n && s[e].limbs[0] == s[i].limbs[0] && s[e].limbs[1] == s[i].limbs[1] &&
+           s[e].limbs[2] == s[i].limbs[2] && s[e].limbs[3] == s[i].limbs[3])
+        e++;
+    return e;
+}
+
 PASTA_TFN int CV(msm_fixed_runs)(JAC *r, const PASTA_T_tab *table, CV(msm_table_hdr) h,
                                  const SE *scalars, size_t n, int threads) {
     static const SE zero; /* all-zero limbs: 0 */
     size_t nseg = 0;
     for (size_t i = 0; i < n;) {
-        size_t e = i + 1;
-        while (e < n && memcmp(&scalars[e], &scalars[i], sizeof(SE)) == 0) e++;
+        size_t e = CV(msm_run_end)(scalars, i, n);
         if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0)
             nseg += (e - i + PASTA_MSM_RUN_SEG - 1) / PASTA_MSM_RUN_SEG;
         i = e;
@@ -456,8 +464,7 @@ PASTA_TFN int CV(msm_fixed_runs)(JAC *r, const PASTA_T_tab *table, CV(msm_table_
     memcpy(rest, scalars, n * sizeof(SE));
     size_t k = 0;
     for (size_t i = 0; i < n;) {
-        size_t e = i + 1;
-        while (e < n && memcmp(&scalars[e], &scalars[i], sizeof(SE)) == 0) e++;
+        size_t e = CV(msm_run_end)(scalars, i, n);
         if (e - i >= PASTA_MSM_RUN_MIN && memcmp(&scalars[i], &zero, sizeof(SE)) != 0) {
             for (size_t a = i; a < e; a += PASTA_MSM_RUN_SEG, k++) {
                 seg[2 * k] = a;

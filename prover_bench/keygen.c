@@ -330,17 +330,12 @@ int halo2_pk_prepare_gates(halo2_pk *pk, const halo2_cs *cs) {
     if (pk->derived_cosets == NULL) return PASTA_ERR_NO_MEMORY;
     if (nd == 0) return PASTA_OK;
     const int T = halo2_resolve_threads(0);
-    halo2_program_scratch *sc = calloc((size_t)T, sizeof *sc);
-    rc = sc ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    for (int t = 0; rc == PASTA_OK && t < T; t++)
-        rc = halo2_program_scratch_init(&sc[t], &pk->derived, HALO2_CHUNK);
-    if (rc == PASTA_OK) {
-        derived_ctx dc = {pk, cs, sc};
-        halo2_par_for(N / HALO2_CHUNK, T, derived_chunks, &dc);
-    }
-    for (int t = 0; sc && t < T; t++) halo2_program_scratch_free(&sc[t]);
-    free(sc);
-    return rc;
+    halo2_program_scratch *sc = halo2_program_scratches(&pk->derived, HALO2_CHUNK, T);
+    if (sc == NULL) return PASTA_ERR_NO_MEMORY;
+    derived_ctx dc = {pk, cs, sc};
+    halo2_par_for(N / HALO2_CHUNK, T, derived_chunks, &dc);
+    halo2_program_scratches_free(sc, T);
+    return PASTA_OK;
 }
 
 int halo2_keygen_pk(halo2_pk *pk, const halo2_vk *vk, const halo2_cs *cs,

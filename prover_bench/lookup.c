@@ -136,10 +136,8 @@ int halo2_lookups_commit_permuted(prover *p) {
     const size_t n = p->n, width = n < CHUNK ? n : CHUNK; /* n / width chunks (powers of 2) */
     if (cs->n_lookups == 0) return PASTA_OK;
     const int T = p->nthreads;
-    halo2_program_scratch *s = calloc((size_t)T, sizeof *s);
+    halo2_program_scratch *s = halo2_program_scratches(pr, width, T);
     int rc = s ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    for (int t = 0; rc == PASTA_OK && t < T; t++)
-        rc = halo2_program_scratch_init(&s[t], pr, width);
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
         halo2_leaf_view view;
@@ -180,8 +178,7 @@ int halo2_lookups_commit_permuted(prover *p) {
             rc = halo2_to_poly_and_coset_many(p, vals, polys, cosets,
                                               2 * (size_t)cs->n_lookups);
     }
-    for (int t = 0; s && t < T; t++) halo2_program_scratch_free(&s[t]);
-    free(s);
+    halo2_program_scratches_free(s, T);
     return rc;
 }
 

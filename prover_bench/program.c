@@ -564,6 +564,21 @@ int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr
     return PASTA_OK;
 }
 
+halo2_program_scratch *halo2_program_scratches(const halo2_program *pr, size_t width, int T) {
+    halo2_program_scratch *s = calloc((size_t)T, sizeof *s);
+    for (int t = 0; s && t < T; t++)
+        if (halo2_program_scratch_init(&s[t], pr, width) != PASTA_OK) {
+            halo2_program_scratches_free(s, t);
+            s = NULL;
+        }
+    return s;
+}
+
+void halo2_program_scratches_free(halo2_program_scratch *s, int T) {
+    for (int t = 0; s && t < T; t++) halo2_program_scratch_free(&s[t]);
+    free(s);
+}
+
 int halo2_program_scratch_use_work(halo2_program_scratch *s, const halo2_program *pr) {
     const size_t W = s->width, blk = PASTA_WORK_BLOCKS(W);
     const size_t nw = (size_t)(pr->nleaves + pr->nbufs) + 3;

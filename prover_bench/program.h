@@ -129,6 +129,10 @@ typedef struct halo2_program_scratch {
 /* PASTA_OK or PASTA_ERR_NO_MEMORY (s zeroed). acc starts at zero. */
 int halo2_program_scratch_init(halo2_program_scratch *s, const halo2_program *pr,
                                size_t width);
+/* T scratches of width (one per range of halo2_par_for), or NULL (out of memory);
+ * freed by halo2_program_scratches_free (s may be NULL). */
+halo2_program_scratch *halo2_program_scratches(const halo2_program *pr, size_t width, int T);
+void halo2_program_scratches_free(halo2_program_scratch *s, int T);
 /* After init: halo2_program_run keeps every value in pasta's work form (pasta_fp_work_*,
  * include/pasta/field.h) and converts only the leaves in and acc and the lookups' pinned
  * slots out (the other buffers' values are not kept), the same values. The backend must

@@ -77,7 +77,8 @@ static struct {
     pthread_cond_t done_cv;
     atomic_int master_sleeping;
     atomic_int nworkers;
-    atomic_int busy;   /* recent involuntary switches: waits spin spin_busy */
+    atomic_int busy;   /* the host seemed busy at the last look: waits spin spin_busy */
+    atomic_int share;  /* the caller's run time / runnable time at the last look, x 1024 */
     atomic_int joined; /* workers that joined the current job (pasta_parallel_for_dyn) */
     atomic_int maxw;   /* the most workers the current job takes */
     _Alignas(64) atomic_uint_fast64_t claim; /* seq << 32 | nt << 16 | next range */
@@ -243,18 +244,75 @@ static int pool_grow(int want) {
     return pool.nworkers;
 }
 
-/* Host load, for the wait (pool.submit held): a thread spinning while the thread it waits
- * for has lost its CPU to another process takes CPU time from it (two threads sharing one
- * CPU), so after involuntary context switches the waits spin spin_busy only. */
+/* The calling thread's run time and run delay (time spent runnable, waiting for a CPU),
+ * in ns, from /proc/thread-self/schedstat ("exec delay slices", Linux with schedstats):
+ * 1, or 0 where it cannot be read. */
+static int run_delay(double *exec, double *delay) {
+#ifdef __linux__
+    int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char buf[96];
+    ssize_t k = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (k <= 0) return 0;
+    buf[k] = '\0';
+    unsigned long long e, d;
+    if (sscanf(buf, "%llu %llu", &e, &d) != 2) return 0;
+    *exec = (double)e, *delay = (double)d;
+    return 1;
+#else
+    (void)exec, (void)delay;
+    return 0;
+#endif
+}
+
+/* Host load, looked at every BUSY_WINDOW calls (regions and pasta_threads_split): a
+ * thread spinning while the thread it waits for has lost its CPU to another process takes
+ * CPU time from it (two threads sharing one CPU), so on a busy host the waits spin
+ * spin_busy only, and splits that add work run on fewer threads (pasta_threads_split).
+ * Busy: the calling thread
+ * waited for a CPU at least BUSY_DELAY of its run time since its last look (once it has
+ * run BUSY_RUN_NS); where schedstat cannot be read, 2 or more involuntary context switches
+ * of the process since the last look (getrusage). Callers may race: the flag is a
+ * heuristic, each update one word. */
+#define BUSY_DELAY 0.25
+#define BUSY_RUN_NS 10e6
 static void busy_check(void) {
-    static unsigned regions;
-    static long last = -1;
-    if (spin_user || regions++ % BUSY_WINDOW != 0) return;
+    static atomic_uint calls;
+    static atomic_long last_ivcsw = -1;
+    static _Thread_local double last_exec = -1, last_delay;
+    if (spin_user ||
+        atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed) % BUSY_WINDOW != 0)
+        return;
+    double e, d;
+    if (run_delay(&e, &d)) {
+        if (last_exec >= 0 && e - last_exec < BUSY_RUN_NS) return; /* too short to tell */
+        if (last_exec >= 0) {
+            double run = e - last_exec, wait = d - last_delay;
+            atomic_store_explicit(&pool.share, (int)(1024.0 * run / (run + wait)),
+                                  memory_order_relaxed);
+            atomic_store_explicit(&pool.busy, wait >= BUSY_DELAY * run, memory_order_relaxed);
+        }
+        last_exec = e, last_delay = d;
+        return;
+    }
     struct rusage ru;
     if (getrusage(RUSAGE_SELF, &ru) != 0) return;
-    long now = ru.ru_nivcsw;
-    atomic_store_explicit(&pool.busy, last >= 0 && now - last >= 2, memory_order_relaxed);
-    last = now;
+    long now = ru.ru_nivcsw,
+         prev = atomic_exchange_explicit(&last_ivcsw, now, memory_order_relaxed);
+    atomic_store_explicit(&pool.share, 512, memory_order_relaxed); /* unknown: a half */
+    atomic_store_explicit(&pool.busy, prev >= 0 && now - prev >= 2, memory_order_relaxed);
+}
+
+int pasta_threads_split(int threads) {
+    if (threads <= 1 || pool_worker) return threads;
+    pthread_once(&settings_once, settings_init);
+    if (trace_fd >= 0) return threads; /* the model sees the split of an idle host */
+    busy_check();
+    if (!atomic_load_explicit(&pool.busy, memory_order_relaxed)) return threads;
+    /* the CPUs the process seems to get: threads x the caller's share of its runnable time */
+    long t = (long)threads * atomic_load_explicit(&pool.share, memory_order_relaxed) / 1024;
+    return t < 1 ? 1 : (int)t;
 }
 
 static double thread_ns(void) {

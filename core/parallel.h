@@ -16,6 +16,16 @@
  * (OMP_NUM_THREADS, else the number of cores); 1 in a build without OpenMP. */
 PASTA_INTERNAL int pasta_threads_default(void);
 
+/* The thread count for a split that adds work (a fixed-base MSM split by buckets or point
+ * chunks, a generator fold in blocks): `threads` (resolved, >= 1), or, while the host is
+ * busy by the pool's test (core/parallel.c busy_check: the calling thread waited for a
+ * CPU a quarter of its recent run time or more; never where OMP_WAIT_POLICY or
+ * GOMP_SPINCOUNT is set, nor in trace mode), threads x the caller's share of its
+ * runnable time, at least 1: 1 for two threads on a 2-core host with another process
+ * spinning, which would pay the split's extra work for no parallelism (docs/PARALLEL.md).
+ * The bytes of a result never depend on it. */
+PASTA_INTERNAL int pasta_threads_split(int threads);
+
 /* Part i < parts of [0, n) cut into `parts` contiguous ranges, in order, whose lengths
  * differ by at most one (the first n % parts are the longer): [*lo, *hi). Every split
  * of work into tasks, chunks or blocks uses it. */

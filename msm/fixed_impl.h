@@ -174,7 +174,8 @@ PASTA_TFN void CV(msm_fsplit_scatter)(void *ctx, size_t q) {
     CV(msm_fsplit_ctx) *s = ctx;
     const CV(msm_ctx) *x = &s->x;
     size_t lo, hi, T = x->ntasks, L = x->nb / x->segs, nwin = (size_t)x->nwin;
-    size_t *off = s->off + q * T;
+    size_t off[PASTA_MSM_MAX_THREADS]; /* a copy: the shared rows share cache lines */
+    memcpy(off, s->off + q * T, T * sizeof *off);
     pasta_range(x->n, s->nrec, q, &lo, &hi);
     for (size_t i = lo; i < hi; i++)
         for (size_t w = 0, e = i * nwin; w < nwin; w++, e++) {
@@ -515,7 +516,7 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
     int rc = CV(msm_fixed_runs)(r, table, h, scalars, n, threads);
     if (rc != 1) return rc;
-    return CV(msm_fixed_body)(r, table, h, scalars, n, threads);
+    return CV(msm_fixed_body)(r, table, h, scalars, n, pasta_threads_split(threads));
 }
 
 /* Several MSMs over one table: whole MSMs as one-thread tasks, claimed one by one, while

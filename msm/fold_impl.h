@@ -393,6 +393,7 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
         return PASTA_ERR_INVALID_ARG;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_FOLD_MAX_THREADS) threads = PASTA_FOLD_MAX_THREADS;
+    threads = pasta_threads_split(threads); /* blocks pay their inversions */
     CV(fold_rec) rec;
     CV(fold_recode)(&rec, u);
     CV(fold_ctx) x;

@@ -265,3 +265,55 @@ Test(parallel, worker_nested_region) {
     cr_assert_eq(worker_default, 1);
     for (int i = 0; i < 16; i++) cr_assert_eq(worker_hits[i], 1, "inner task %d", i);
 }
+
+/* pasta_threads_split: at most `threads`, at least 1; 1 for 2 threads once the caller has
+ * waited for a CPU (2 spinning threads per CPU beside it); `threads` whatever the load where
+ * the user set a wait policy. The caller runs 1 ms between calls: the test needs 10 ms of
+ * its run time between looks. */
+static volatile int spin_stop;
+static void *spinner(void *arg) {
+    (void)arg;
+    while (!spin_stop) {
+    }
+    return NULL;
+}
+static void burn_ms(double ms) {
+    struct timespec a, b;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+    do clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+    while ((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6 < ms);
+}
+/* Calls pasta_threads_split(2) for up to 3 s beside the spinners; returns the least. */
+static int split_beside_spinners(void) {
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int ns = (int)(cpus < 1 ? 2 : cpus > 32 ? 64 : 2 * cpus), least = 2;
+    pthread_t th[64];
+    spin_stop = 0;
+    for (int i = 0; i < ns; i++) cr_assert_eq(pthread_create(&th[i], NULL, spinner, NULL), 0);
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do {
+        int r = pasta_threads_split(2);
+        cr_assert(r >= 1 && r <= 2, "pasta_threads_split(2) = %d", r);
+        if (r < least) least = r;
+        burn_ms(1.0);
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while (least > 1 && (double)(t.tv_sec - t0.tv_sec) < 3.0);
+    spin_stop = 1;
+    for (int i = 0; i < ns; i++) pthread_join(th[i], NULL);
+    return least;
+}
+Test(parallel, split_threads_busy_host) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    cr_assert_eq(pasta_threads_split(1), 1);
+    for (int t = 2; t <= 64; t *= 2) {
+        int r = pasta_threads_split(t);
+        cr_assert(r >= 1 && r <= t, "pasta_threads_split(%d) = %d", t, r);
+    }
+    cr_assert_eq(split_beside_spinners(), 1, "2 threads kept on a busy host");
+}
+Test(parallel, split_threads_user_policy) {
+    setenv("OMP_WAIT_POLICY", "passive", 1);
+    cr_assert_eq(split_beside_spinners(), 2, "the user's wait policy set: no clamp");
+}

@@ -8,6 +8,14 @@
 # times, and the same ratio per prover phase. With several builds the processes run side
 # by side and the rounds alternate between them (A B, then B A), for an A/B of a change.
 #
+# The host's ceiling (not with --busy): each round also runs one 1-thread proof in two
+# processes at once (the build's own and a second `rounds` process of the same build),
+# one per CPU. twin = (their mean time) / (t1 + t1') * 2 is how much slower one thread
+# runs while the other CPU runs the same work (a 2-vCPU guest's vCPUs may share a core or
+# a power budget: 1.0 on two free cores); twin / 2 is then the best 2-thread ratio
+# possible for perfectly parallel work, and ratio / (twin / 2) what the split costs on
+# top of the host.
+#
 #   bench/two_threads.sh [--build-dir DIR]... [--circuit plonk_k11,orchard_k11]
 #                        [--rounds N] [--busy] [--backend NAME]
 #
@@ -56,8 +64,17 @@ for circ in ${circuits//,/ }; do
         eval "exec {in_$b}>\"$tmp/in$b\" {out_$b}<\"$tmp/out$b\""
         eval "read -r ready _ <&\$out_$b"
         [ "$ready" = ready ] || { echo "two_threads: ${dirs[$b]}: no ready line" >&2; exit 3; }
+        [ -z "$busy" ] || continue
+        # the twin: a second process of the same build, for the host's ceiling
+        mkfifo "$tmp/tin$b" "$tmp/tout$b"
+        "${dirs[$b]}/prover_bench/prover_bench" rounds --circuit "$circ" --threads 1 \
+            --backend "$backend" --warmup 1 < "$tmp/tin$b" > "$tmp/tout$b" &
+        pids+=($!)
+        eval "exec {tin_$b}>\"$tmp/tin$b\" {tout_$b}<\"$tmp/tout$b\""
+        eval "read -r ready _ <&\$tout_$b"
+        [ "$ready" = ready ] || { echo "two_threads: ${dirs[$b]}: no ready line (twin)" >&2; exit 3; }
     done
-    : > "$tmp/samples"
+    : > "$tmp/samples" > "$tmp/twin"
     for r in $(seq 0 $((rounds - 1))); do
         order=$(seq 0 $((nb - 1)))
         [ $((r % 2)) -eq 0 ] || order=$(seq $((nb - 1)) -1 0)
@@ -68,13 +85,24 @@ for circ in ${circuits//,/ }; do
                 case $line in sample*) ;; *) echo "two_threads: ${dirs[$b]}: $line" >&2; exit 3 ;; esac
                 echo "$b $r $line" >> "$tmp/samples"
             done
+            [ -z "$busy" ] || continue
+            sleep 0.05 # both processes at once, one proof each
+            eval "echo \"next 1 1\" >&\$in_$b; echo \"next 1 1\" >&\$tin_$b"
+            eval "read -r line <&\$out_$b; read -r line2 <&\$tout_$b"
+            case "$line $line2" in sample*sample*) ;; *) echo "two_threads: ${dirs[$b]} (twin): $line $line2" >&2; exit 3 ;; esac
+            echo "$b $r $(echo "$line" | cut -d' ' -f5) $(echo "$line2" | cut -d' ' -f5)" >> "$tmp/twin"
         done
     done
-    for b in $(seq 0 $((nb - 1))); do eval "echo quit >&\$in_$b; exec {in_$b}>&- {out_$b}<&-"; done
+    for b in $(seq 0 $((nb - 1))); do
+        eval "echo quit >&\$in_$b; exec {in_$b}>&- {out_$b}<&-"
+        [ -n "$busy" ] || eval "echo quit >&\$tin_$b; exec {tin_$b}>&- {tout_$b}<&-"
+    done
     wait "${pids[@]}" # not the busy `yes`
     awk -v circ="$circ" -v nb="$nb" -v dirs="${dirs[*]}" -v rounds="$rounds" '
     function sort(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x } }
     function med(a, n) { sort(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+    # twin file: build round ns ns (the two processes at once, one proof each)
+    FILENAME ~ /twin$/ { tw[$1, $2] = ($3 + $4) / 2; ntw++; next }
     # $1 build, $2 round, then: sample A T N ns digest bytes phases
     { b = $1; r = $2; t = $5; ns[b, r, t] += $7; dig[$8] = 1
       np = split($10, ph, ","); for (i = 1; i <= np; i++) pn[b, r, t, i] += ph[i] }
@@ -96,8 +124,13 @@ for circ in ${circuits//,/ }; do
                 line = line sprintf(" %s %.2f->%.2f (%.2f)", names[i], m1, m2, med(qq, rounds))
             }
             print line
+            if (ntw == 0) continue
+            for (r = 0; r < rounds; r++) { w[r + 1] = tw[b, r] / (ns[b, r, 1] / 2); e[r + 1] = ns[b, r, 2] / ns[b, r, 1] / (w[r + 1] / 2) }
+            mw = med(w, rounds); wlo = w[1]; whi = w[rounds]; me = med(e, rounds)
+            printf "  host: 1 thread beside its twin %.3f [%.3f, %.3f] x its time alone (best possible 2-thread ratio %.3f); 2 threads / that best %.3f\n",
+                mw, wlo, whi, mw / 2, me
         }
-    }' "$tmp/samples"
-    rm -f "$tmp"/in* "$tmp"/out*
+    }' "$tmp/twin" "$tmp/samples"
+    rm -f "$tmp"/in* "$tmp"/out* "$tmp"/tin* "$tmp"/tout*
 done
 echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,10 +1,11 @@
 #!/bin/bash
 # Two threads against one, paired (issue 18 item 5, docs/PARALLEL.md): per circuit and
 # build, one `prover_bench rounds` process (keys built once, one warm-up second per thread
-# count) answers rounds of four proofs, 1 2 2 1 threads, each after a 50 ms pause (so the
-# pool's workers have gone to sleep, as between a real prover's calls). Per round the ratio
-# is (t2 + t2') / (t1 + t1') (1 thread: the thread's CPU time, 2 threads: wall time, as
-# `prover_bench bench`); printed: its median over the rounds [min, max], the medians of the
+# count) answers rounds of four proofs, 1 2 2 1 threads, each after a pause (--pause MS,
+# default 50; 0: none) so that the pool's workers have gone to sleep, as between a real
+# prover's calls (the CPUs idle too: both thread counts' proofs run slower after it). Per
+# round the ratio is (t2 + t2') / (t1 + t1') (1 thread: the thread's CPU time, 2 threads:
+# wall time, as `prover_bench bench`); printed: its median over the rounds [min, max], the medians of the
 # times, and the same ratio per prover phase. With several builds the processes run side
 # by side and the rounds alternate between them (A B, then B A), for an A/B of a change.
 #
@@ -17,26 +18,29 @@
 # top of the host.
 #
 #   bench/two_threads.sh [--build-dir DIR]... [--circuit plonk_k11,orchard_k11]
-#                        [--rounds N] [--busy] [--backend NAME]
+#                        [--rounds N] [--busy] [--backend NAME] [--pause MS]
 #
 # --busy: `yes > /dev/null` in its own session for the whole run (the other CPU busy); the
 # target is then "2 threads never more than 10% slower than 1". Every proof's digest must
 # be the same at 1 and 2 threads (and across builds): the script fails otherwise.
 set -euo pipefail
-dirs=() circuits=plonk_k11,orchard_k11 rounds=8 busy= backend=x86_64-asm
+dirs=() circuits=plonk_k11,orchard_k11 rounds=8 busy= backend=x86_64-asm pause=50
 while [ $# -gt 0 ]; do
     case $1 in
         --build-dir) dirs+=("${2:?}"); shift 2 ;;
         --circuit) circuits=${2:?}; shift 2 ;;
         --rounds) rounds=${2:?}; shift 2 ;;
+        --pause) pause=${2:?}; shift 2 ;;
         --busy) busy=1; shift ;;
         --backend) backend=${2:?}; shift 2 ;;
-        *) echo "usage: $0 [--build-dir DIR]... [--circuit LIST] [--rounds N] [--busy] [--backend NAME]" >&2
+        *) echo "usage: $0 [--build-dir DIR]... [--circuit LIST] [--rounds N] [--busy] [--backend NAME] [--pause MS]" >&2
            exit 2 ;;
     esac
 done
 [ ${#dirs[@]} -gt 0 ] || dirs=(build)
 case $rounds in '' | *[!0-9]* | 0) echo "two_threads: --rounds wants a positive integer" >&2; exit 2 ;; esac
+case $pause in '' | *[!0-9]*) echo "two_threads: --pause wants milliseconds (0: none)" >&2; exit 2 ;; esac
+pause_s=$(awk -v p="$pause" 'BEGIN { printf "%.3f", p / 1000 }')
 for d in "${dirs[@]}"; do
     [ -x "$d/prover_bench/prover_bench" ] || { echo "two_threads: no $d/prover_bench/prover_bench (make build)" >&2; exit 2; }
 done
@@ -80,13 +84,13 @@ for circ in ${circuits//,/ }; do
         [ $((r % 2)) -eq 0 ] || order=$(seq $((nb - 1)) -1 0)
         for b in $order; do
             for t in 1 2 2 1; do
-                sleep 0.05
+                [ "$pause" = 0 ] || sleep "$pause_s"
                 eval "echo \"next 1 $t\" >&\$in_$b; read -r line <&\$out_$b"
                 case $line in sample*) ;; *) echo "two_threads: ${dirs[$b]}: $line" >&2; exit 3 ;; esac
                 echo "$b $r $line" >> "$tmp/samples"
             done
             [ -z "$busy" ] || continue
-            sleep 0.05 # both processes at once, one proof each
+            [ "$pause" = 0 ] || sleep "$pause_s" # both processes at once, one proof each
             eval "echo \"next 1 1\" >&\$in_$b; echo \"next 1 1\" >&\$tin_$b"
             eval "read -r line <&\$out_$b; read -r line2 <&\$tout_$b"
             case "$line $line2" in sample*sample*) ;; *) echo "two_threads: ${dirs[$b]} (twin): $line $line2" >&2; exit 3 ;; esac

@@ -5,8 +5,8 @@
 # default 50; 0: none) so that the pool's workers have gone to sleep, as between a real
 # prover's calls (the CPUs idle too: both thread counts' proofs run slower after it). Per
 # round the ratio is (t2 + t2') / (t1 + t1') (1 thread: the thread's CPU time, 2 threads:
-# wall time, as `prover_bench bench`); printed: its median over the rounds [min, max], the medians of the
-# times, and the same ratio per prover phase. With several builds the processes run side
+# wall time, as `prover_bench bench`); printed: its median over the rounds [min, max],
+# the medians of the times, and the same ratio per prover phase. With several builds the processes run side
 # by side and the rounds alternate between them (A B, then B A), for an A/B of a change.
 #
 # The host's ceiling (not with --busy): each round also runs one 1-thread proof in two

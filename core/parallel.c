@@ -268,19 +268,22 @@ static int run_delay(double *exec, double *delay) {
 
 /* Host load, looked at every BUSY_WINDOW calls (regions and pasta_threads_split): a
  * thread spinning while the thread it waits for has lost its CPU to another process takes
- * CPU time from it (two threads sharing one CPU), so on a busy host the waits spin
- * spin_busy only, and splits that add work run on fewer threads (pasta_threads_split).
- * Busy: the calling thread
- * waited for a CPU at least BUSY_DELAY of its run time since its last look (once it has
- * run BUSY_RUN_NS); where schedstat cannot be read, 2 or more involuntary context switches
+ * CPU time from it (two threads sharing one CPU). So on a busy host the waits spin
+ * spin_busy only, and regions and splits that add work run on the CPUs the process seems
+ * to get (busy_threads; 1: the calling thread alone). Busy: the calling thread waited
+ * for a CPU at least BUSY_DELAY of its run time since its last look (once it has run
+ * BUSY_RUN_NS); it stays busy until a look after BUSY_HOLD_NS more of its run time finds
+ * it waiting less (on fewer threads it waits less: without the hold the flag would flip
+ * at every look). Where schedstat cannot be read: 2 or more involuntary context switches
  * of the process since the last look (getrusage). Callers may race: the flag is a
  * heuristic, each update one word. */
 #define BUSY_DELAY 0.25
 #define BUSY_RUN_NS 10e6
+#define BUSY_HOLD_NS 100e6
 static void busy_check(void) {
     static atomic_uint calls;
     static atomic_long last_ivcsw = -1;
-    static _Thread_local double last_exec = -1, last_delay;
+    static _Thread_local double last_exec = -1, last_delay, busy_until;
     if (spin_user ||
         atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed) % BUSY_WINDOW != 0)
         return;
@@ -289,9 +292,14 @@ static void busy_check(void) {
         if (last_exec >= 0 && e - last_exec < BUSY_RUN_NS) return; /* too short to tell */
         if (last_exec >= 0) {
             double run = e - last_exec, wait = d - last_delay;
-            atomic_store_explicit(&pool.share, (int)(1024.0 * run / (run + wait)),
-                                  memory_order_relaxed);
-            atomic_store_explicit(&pool.busy, wait >= BUSY_DELAY * run, memory_order_relaxed);
+            if (wait >= BUSY_DELAY * run) {
+                atomic_store_explicit(&pool.share, (int)(1024.0 * run / (run + wait)),
+                                      memory_order_relaxed);
+                atomic_store_explicit(&pool.busy, 1, memory_order_relaxed);
+                busy_until = e + BUSY_HOLD_NS;
+            } else if (e >= busy_until) {
+                atomic_store_explicit(&pool.busy, 0, memory_order_relaxed);
+            }
         }
         last_exec = e, last_delay = d;
         return;
@@ -304,15 +312,20 @@ static void busy_check(void) {
     atomic_store_explicit(&pool.busy, prev >= 0 && now - prev >= 2, memory_order_relaxed);
 }
 
+/* On a busy host, the CPUs the process seems to get: threads x the caller's share of its
+ * runnable time, at least 1. */
+static int busy_threads(int threads) {
+    long t = (long)threads * atomic_load_explicit(&pool.share, memory_order_relaxed) / 1024;
+    return t < 1 ? 1 : t < threads ? (int)t : threads;
+}
+
 int pasta_threads_split(int threads) {
     if (threads <= 1 || pool_worker) return threads;
     pthread_once(&settings_once, settings_init);
     if (trace_fd >= 0) return threads; /* the model sees the split of an idle host */
     busy_check();
-    if (!atomic_load_explicit(&pool.busy, memory_order_relaxed)) return threads;
-    /* the CPUs the process seems to get: threads x the caller's share of its runnable time */
-    long t = (long)threads * atomic_load_explicit(&pool.share, memory_order_relaxed) / 1024;
-    return t < 1 ? 1 : (int)t;
+    return atomic_load_explicit(&pool.busy, memory_order_relaxed) ? busy_threads(threads)
+                                                                  : threads;
 }
 
 static double thread_ns(void) {
@@ -369,6 +382,15 @@ static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *c
         return;
     }
     busy_check();
+    if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) {
+        size_t eff = (size_t)busy_threads(threads);
+        if (eff < nt) nt = eff;
+        if (nt == 1) { /* one CPU's worth: the region on the calling thread */
+            pthread_mutex_unlock(&pool.submit);
+            for (size_t i = 0; i < ntasks; i++) task(ctx, i);
+            return;
+        }
+    }
     size_t nw = nt - 1; /* workers woken */
     if (dyn) nt = ntasks;
     pool.ntasks = ntasks;

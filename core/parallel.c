@@ -275,8 +275,8 @@ static int run_delay(double *exec, double *delay) {
  * BUSY_RUN_NS); it stays busy until a look after BUSY_HOLD_NS more of its run time finds
  * it waiting less (on fewer threads it waits less: without the hold the flag would flip
  * at every look). Where schedstat cannot be read: 2 or more involuntary context switches
- * of the process since the last look (getrusage). Callers may race: the flag is a
- * heuristic, each update one word. */
+ * of the process since the last look (getrusage), a share of one half, no hold. Callers
+ * may race: the flag is a heuristic, each update one word. */
 #define BUSY_DELAY 0.25
 #define BUSY_RUN_NS 10e6
 #define BUSY_HOLD_NS 100e6

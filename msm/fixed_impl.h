@@ -7,6 +7,7 @@
  * j of k_i for entry (i, j): no doublings, one reduction per chunk. No GLV (the table
  * already splits each scalar into nwin pieces; the endomorphism would cost a
  * multiplication per addition or twice the memory: docs/MSM.md). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/parallel.h"
@@ -519,20 +520,53 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
     return CV(msm_fixed_body)(r, table, h, scalars, n, pasta_threads_split(threads));
 }
 
-/* Several MSMs over one table: whole MSMs as one-thread tasks, claimed one by one, while
- * at least T are left; the rest one after the other, each on all threads. Each r[j] is
- * normalised (Z = 1), so the bytes do not depend on the split. */
+/* Several MSMs over one table, on T > 1 threads: each MSM's work modelled
+ * (CV(msm_many_cost)), and the MSMs taken largest first. Every MSM is a one-thread task,
+ * claimed one by one in that order, where the greedy schedule of that order (each to the
+ * least loaded thread) ends within 25% (about what a split costs) of an even share;
+ * otherwise whole MSMs while at least T are left, the rest one after the other, each on
+ * all threads. Each r[j] is normalised (Z = 1), so the bytes do not depend on the split
+ * or the order. */
 typedef struct {
     JAC *r;
     int *rc; /* per MSM */
     const PASTA_T_tab *table;
     const SE *scalars;
     size_t n;
+    const size_t *order; /* task k: MSM order[k] */
 } CV(msm_many_ctx);
 
-PASTA_TFN void CV(msm_many_task)(void *ctx, size_t j) {
+PASTA_TFN void CV(msm_many_task)(void *ctx, size_t k) {
     CV(msm_many_ctx) *m = ctx;
+    size_t j = m->order[k];
     m->rc[j] = CV(msm_fixed_var)(&m->r[j], m->table, m->scalars + j * m->n, m->n, 1);
+}
+
+/* The modelled work of one MSM, for the order: nwin per nonzero scalar outside runs of
+ * PASTA_MSM_RUN_MIN equal ones, 1 per scalar of such a run (its summed base), plus the
+ * reduction's nb. Variable time: the scalars are public. */
+PASTA_TFN double CV(msm_many_cost)(const SE *s, size_t n, size_t nwin, size_t nb) {
+    double w = (double)nb;
+    for (size_t i = 0; i < n;) {
+        size_t e = CV(msm_run_end)(s, i, n);
+        if ((s[i].limbs[0] | s[i].limbs[1] | s[i].limbs[2] | s[i].limbs[3]) != 0)
+            w += (double)(e - i >= PASTA_MSM_RUN_MIN ? e - i : (e - i) * nwin);
+        i = e;
+    }
+    return w;
+}
+
+typedef struct {
+    double cost;
+    size_t j;
+} CV(msm_many_item);
+
+/* Largest cost first; equal costs in index order (a total order: the same schedule on
+ * every run). */
+static int CV(msm_many_cmp)(const void *a, const void *b) {
+    const CV(msm_many_item) *x = a, *y = b;
+    if (x->cost != y->cost) return x->cost > y->cost ? -1 : 1;
+    return x->j < y->j ? -1 : x->j > y->j;
 }
 
 PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE *scalars,
@@ -547,21 +581,44 @@ PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE 
     CV(msm_table_hdr) h;
     if (n > 0 && CV(msm_fixed_check)(&h, table, scalars, n) != PASTA_OK)
         return PASTA_ERR_INVALID_ARG;
-    /* the results go to r only when every MSM succeeded: r untouched on failure */
-    JAC *res = pasta_alloc(count * (sizeof(JAC) + sizeof(int)));
-    if (res == NULL) return PASTA_ERR_NO_MEMORY;
-    int rc = PASTA_OK;
-    size_t T = (size_t)threads, whole = threads > 1 ? count / T * T : 0;
+    size_t T = (size_t)threads, whole = threads > 1 && count >= T ? count / T * T : 0;
+    /* the results go to r only when every MSM succeeded: r untouched on failure; then
+     * the order (count indices and items) */
+    size_t o_ord = pasta_msm_round64(count * (sizeof(JAC) + sizeof(int)));
+    size_t o_it = o_ord + (whole > 0 ? pasta_msm_round64(count * sizeof(size_t)) : 0);
+    uint8_t *mem = pasta_alloc(o_it + (whole > 0 ? count * sizeof(CV(msm_many_item)) : 0));
+    if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+    JAC *res = (JAC *)(void *)mem;
+    int *rcs = (int *)(void *)(res + count), rc = PASTA_OK;
+    size_t *order = (size_t *)(void *)(mem + o_ord);
     if (whole > 0) {
-        CV(msm_many_ctx) m = {res, (int *)(void *)(res + count), table, scalars, n};
+        CV(msm_many_item) *it = (CV(msm_many_item) *)(void *)(mem + o_it);
+        size_t nb = n > 0 ? (size_t)1 << (h.c - 1) : 0, nwin = n > 0 ? h.nwin : 0;
+        for (size_t j = 0; j < count; j++)
+            it[j].cost = CV(msm_many_cost)(scalars + j * n, n, nwin, nb), it[j].j = j;
+        qsort(it, count, sizeof *it, CV(msm_many_cmp));
+        double load[PASTA_MSM_MAX_THREADS], total = 0, big = 0;
+        for (size_t t = 0; t < T; t++) load[t] = 0;
+        for (size_t k = 0; k < count; k++) {
+            size_t lt = 0;
+            for (size_t t = 1; t < T; t++)
+                if (load[t] < load[lt]) lt = t;
+            load[lt] += it[k].cost, total += it[k].cost;
+            order[k] = it[k].j;
+        }
+        for (size_t t = 0; t < T; t++) big = load[t] > big ? load[t] : big;
+        if (big <= 1.25 * total / (double)T) whole = count;
+        CV(msm_many_ctx) m = {res, rcs, table, scalars, n, order};
         pasta_parallel_for_dyn(whole, threads, CV(msm_many_task), &m);
-        for (size_t j = 0; j < whole; j++)
-            if (m.rc[j] != PASTA_OK) rc = m.rc[j];
+        for (size_t k = 0; k < whole; k++)
+            if (rcs[order[k]] != PASTA_OK) rc = rcs[order[k]];
     }
-    for (size_t j = whole; rc == PASTA_OK && j < count; j++)
+    for (size_t k = whole; rc == PASTA_OK && k < count; k++) {
+        size_t j = whole > 0 ? order[k] : k;
         rc = CV(msm_fixed_var)(&res[j], table, scalars + j * n, n, threads);
+    }
     if (rc == PASTA_OK) memcpy(r, res, count * sizeof(JAC));
-    pasta_free(res);
+    pasta_free(mem);
     return rc;
 }
 

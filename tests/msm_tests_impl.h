@@ -590,7 +590,8 @@ static void T(fixed_split)(const pasta_ops *o) {
 }
 
 /* A batch over one table (msm_fixed_var_many): count MSMs against msm_fixed_var's bytes,
- * at 1..4 threads (whole MSMs one per thread, the rest split), and the argument errors. */
+ * at 1..4 threads (whole MSMs one per thread, the rest split; largest first, with one
+ * MSM of a single run among them), and the argument errors. */
 static void T(fixed_many)(const pasta_ops *o) {
     tu_rng r;
     tu_rng_init(&r, tu_seed() ^ 0x6d61);
@@ -613,6 +614,17 @@ static void T(fixed_many)(const pasta_ops *o) {
                       "%s fixed many: count %zu, %d threads", CNAME, count, th);
             for (size_t j = count; j < cmax; j++) /* nothing beyond count */
                 cr_assert(T(zero_bytes)(&got[j], sizeof got[j]));
+        }
+    /* unequal work: the first MSM one run of equal scalars, so the order by modelled
+     * work (largest first) is not the index order */
+    for (size_t i = 1; i < n; i++) k[i] = k[0];
+    cr_assert_eq(CO(o)->msm_fixed_var(&want[0], t, k, n, 1), PASTA_OK);
+    for (size_t count = 2; count <= cmax; count++)
+        for (int th = 2; th <= 4; th++) {
+            memset(got, 0, cmax * sizeof *got);
+            cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, count, n, th), PASTA_OK);
+            cr_assert(memcmp(got, want, count * sizeof *got) == 0,
+                      "%s fixed many, a run first: count %zu, %d threads", CNAME, count, th);
         }
     /* a prefix of the table's bases: n - 1 */
     cr_assert_eq(CO(o)->msm_fixed_var_many(got, t, k, 3, n - 1, 2), PASTA_OK);

@@ -83,11 +83,12 @@ PASTA_API int pasta_pallas_msm_fixed_var(pasta_pallas_jacobian *r,
                                          const pasta_fq *scalars, size_t n, int threads);
 /* r[j] = sum [scalars[j n + i]] bases[i] for i < n, j < count: count MSMs over one table
  * (a batch of commitments), each as msm_fixed_var. On T > 1 threads whole MSMs run one per
- * thread while at least T are left (no split, no per-split work), the rest each on all
- * threads; the bytes do not depend on it. Allocates as msm_fixed_var, per thread, and
- * count results. PASTA_ERR_INVALID_ARG as msm_fixed_var, or r NULL with count > 0, or
- * count n above SIZE_MAX; PASTA_ERR_NO_MEMORY; r is untouched on every error. count = 0:
- * nothing. */
+ * thread, largest modelled work first (no split, no per-split work): all of them where
+ * that balances the threads within 25%, else while at least T are left, the rest each
+ * on all threads; the bytes do not depend on it. Allocates as msm_fixed_var, per thread,
+ * and count results. PASTA_ERR_INVALID_ARG as msm_fixed_var, or r NULL with count > 0,
+ * or count n above SIZE_MAX; PASTA_ERR_NO_MEMORY; r is untouched on every error.
+ * count = 0: nothing. */
 PASTA_API int pasta_pallas_msm_fixed_var_many(pasta_pallas_jacobian *r,
                                               const pasta_pallas_msm_table *table,
                                               const pasta_fq *scalars, size_t count, size_t n,

@@ -6,8 +6,9 @@
 # prover's calls (the CPUs idle too: both thread counts' proofs run slower after it). Per
 # round the ratio is (t2 + t2') / (t1 + t1') (1 thread: the thread's CPU time, 2 threads:
 # wall time, as `prover_bench bench`); printed: its median over the rounds [min, max],
-# the medians of the times, and the same ratio per prover phase. With several builds the processes run side
-# by side and the rounds alternate between them (A B, then B A), for an A/B of a change.
+# the medians of the times, and the same ratio per prover phase. With several builds the
+# processes run side by side and the rounds alternate between them (A B, then B A), for
+# an A/B of a change.
 #
 # The host's ceiling (not with --busy): each round also runs one 1-thread proof in two
 # processes at once (the build's own and a second `rounds` process of the same build),
@@ -78,7 +79,8 @@ for circ in ${circuits//,/ }; do
         eval "read -r ready _ <&\$tout_$b"
         [ "$ready" = ready ] || { echo "two_threads: ${dirs[$b]}: no ready line (twin)" >&2; exit 3; }
     done
-    : > "$tmp/samples" > "$tmp/twin"
+    : > "$tmp/samples"
+    : > "$tmp/twin"
     for r in $(seq 0 $((rounds - 1))); do
         order=$(seq 0 $((nb - 1)))
         [ $((r % 2)) -eq 0 ] || order=$(seq $((nb - 1)) -1 0)

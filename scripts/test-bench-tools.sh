@@ -6,7 +6,7 @@
 # --callgrind adds ~30 s. bench/scaling.sh --analyse runs on synthetic results always;
 # --scaling-build DIR (a built tree: DIR/bench/pasta_bench, DIR/prover_bench/prover_bench)
 # also runs bench/scaling.sh --quick on it (~30 s on 2 cores) and one round of
-# bench/two_threads.sh (~5 s).
+# bench/two_threads.sh (~8 s).
 # Needs gcc, libsodium-dev (pkg-config), gnuplot, valgrind for --callgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -333,10 +333,14 @@ if [ -n "$SCALING_BUILD" ]; then
     bench/two_threads.sh --build-dir "$SCALING_BUILD" --circuit plonk_k11 --rounds 1 > "$T/two.out" 2>&1 ||
         { cat "$T/two.out" >&2; echo "two_threads.sh failed" >&2; exit 1; }
     grep -Eq "^plonk_k11 $SCALING_BUILD: 2 threads / 1 thread [0-9.]+ \[[0-9.]+, [0-9.]+\] over 1 rounds .*; digest ce437bc43657c9e3c8122513985da49f$" "$T/two.out" &&
-        grep -Eq '^  per phase: advice [0-9.]+->[0-9.]+ \([0-9.]+\) .* ipa ' "$T/two.out" ||
+        grep -Eq '^  per phase: advice [0-9.]+->[0-9.]+ \([0-9.]+\) .* ipa ' "$T/two.out" &&
+        grep -Eq '^  host: 1 thread beside its twin [0-9.]+ \[[0-9.]+, [0-9.]+\] x its time alone \(best possible 2-thread ratio [0-9.]+\); 2 threads / that best [0-9.]+$' "$T/two.out" ||
         { cat "$T/two.out" >&2; echo "two_threads.sh: output not as expected" >&2; exit 1; }
     if bench/two_threads.sh --build-dir "$SCALING_BUILD" --rounds x > /dev/null 2>&1; then
         echo "two_threads.sh accepted --rounds x" >&2; exit 1
+    fi
+    if bench/two_threads.sh --build-dir "$SCALING_BUILD" --pause 1.5 > /dev/null 2>&1; then
+        echo "two_threads.sh accepted --pause 1.5" >&2; exit 1
     fi
 else
     echo "test-bench-tools: scaling --quick skipped (no --scaling-build DIR)"

@@ -527,18 +527,23 @@ PASTA_TFN int CV(msm_fixed_var)(JAC *r, const PASTA_T_tab *table, const SE *scal
  * otherwise whole MSMs while at least T are left, the rest one after the other, each on
  * all threads. Each r[j] is normalised (Z = 1), so the bytes do not depend on the split
  * or the order. */
+typedef struct { /* MSM j of the batch and its modelled work */
+    double cost;
+    size_t j;
+} CV(msm_many_item);
+
 typedef struct {
     JAC *r;
     int *rc; /* per MSM */
     const PASTA_T_tab *table;
     const SE *scalars;
     size_t n;
-    const size_t *order; /* task k: MSM order[k] */
+    const CV(msm_many_item) *order; /* task k: MSM order[k].j */
 } CV(msm_many_ctx);
 
 PASTA_TFN void CV(msm_many_task)(void *ctx, size_t k) {
     CV(msm_many_ctx) *m = ctx;
-    size_t j = m->order[k];
+    size_t j = m->order[k].j;
     m->rc[j] = CV(msm_fixed_var)(&m->r[j], m->table, m->scalars + j * m->n, m->n, 1);
 }
 
@@ -555,11 +560,6 @@ PASTA_TFN double CV(msm_many_cost)(const SE *s, size_t n, size_t nwin, size_t nb
     }
     return w;
 }
-
-typedef struct {
-    double cost;
-    size_t j;
-} CV(msm_many_item);
 
 /* Largest cost first; equal costs in index order (a total order: the same schedule on
  * every run). */
@@ -583,16 +583,14 @@ PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE 
         return PASTA_ERR_INVALID_ARG;
     size_t T = (size_t)threads, whole = threads > 1 && count >= T ? count / T * T : 0;
     /* the results go to r only when every MSM succeeded: r untouched on failure; then
-     * the order (count indices and items) */
-    size_t o_ord = pasta_msm_round64(count * (sizeof(JAC) + sizeof(int)));
-    size_t o_it = o_ord + (whole > 0 ? pasta_msm_round64(count * sizeof(size_t)) : 0);
+     * the order */
+    size_t o_it = pasta_msm_round64(count * (sizeof(JAC) + sizeof(int)));
     uint8_t *mem = pasta_alloc(o_it + (whole > 0 ? count * sizeof(CV(msm_many_item)) : 0));
     if (mem == NULL) return PASTA_ERR_NO_MEMORY;
     JAC *res = (JAC *)(void *)mem;
     int *rcs = (int *)(void *)(res + count), rc = PASTA_OK;
-    size_t *order = (size_t *)(void *)(mem + o_ord);
+    CV(msm_many_item) *it = (CV(msm_many_item) *)(void *)(mem + o_it);
     if (whole > 0) {
-        CV(msm_many_item) *it = (CV(msm_many_item) *)(void *)(mem + o_it);
         size_t nb = n > 0 ? (size_t)1 << (h.c - 1) : 0, nwin = n > 0 ? h.nwin : 0;
         for (size_t j = 0; j < count; j++)
             it[j].cost = CV(msm_many_cost)(scalars + j * n, n, nwin, nb), it[j].j = j;
@@ -604,17 +602,16 @@ PASTA_TFN int CV(msm_fixed_var_many)(JAC *r, const PASTA_T_tab *table, const SE 
             for (size_t t = 1; t < T; t++)
                 if (load[t] < load[lt]) lt = t;
             load[lt] += it[k].cost, total += it[k].cost;
-            order[k] = it[k].j;
         }
         for (size_t t = 0; t < T; t++) big = load[t] > big ? load[t] : big;
         if (big <= 1.25 * total / (double)T) whole = count;
-        CV(msm_many_ctx) m = {res, rcs, table, scalars, n, order};
+        CV(msm_many_ctx) m = {res, rcs, table, scalars, n, it};
         pasta_parallel_for_dyn(whole, threads, CV(msm_many_task), &m);
         for (size_t k = 0; k < whole; k++)
-            if (rcs[order[k]] != PASTA_OK) rc = rcs[order[k]];
+            if (rcs[it[k].j] != PASTA_OK) rc = rcs[it[k].j];
     }
     for (size_t k = whole; rc == PASTA_OK && k < count; k++) {
-        size_t j = whole > 0 ? order[k] : k;
+        size_t j = whole > 0 ? it[k].j : k;
         rc = CV(msm_fixed_var)(&res[j], table, scalars + j * n, n, threads);
     }
     if (rc == PASTA_OK) memcpy(r, res, count * sizeof(JAC));

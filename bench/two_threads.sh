@@ -5,8 +5,12 @@
 # default 50; 0: none) so that the pool's workers have gone to sleep, as between a real
 # prover's calls (the CPUs idle too: both thread counts' proofs run slower after it). Per
 # round the ratio is (t2 + t2') / (t1 + t1') (1 thread: the thread's CPU time, 2 threads:
-# wall time, as `prover_bench bench`); printed: its median over the rounds [min, max],
-# the medians of the times, and the same ratio per prover phase. With several builds the
+# wall time, as `prover_bench bench`), t1 with the process on one CPU and t1' on the
+# other (taskset; alternating by round): a 2-vCPU guest's vCPUs may run at different
+# speeds for minutes, and a process left alone keeps its thread on one of them, so two
+# builds' 1-thread times would compare two vCPUs (seen: 54 against 66 ms for the same
+# code). Printed: its median over the rounds [min, max], the medians of the times, and
+# the same ratio per prover phase. With several builds the
 # processes run side by side and the rounds alternate between them (A B, then B A), for
 # an A/B of a change.
 #
@@ -61,6 +65,8 @@ if [ -n "$busy" ]; then
 fi
 echo "host: $(bash "$(dirname "$0")/../scripts/host-cpu.sh"), $(nproc) CPUs; load at start: $(cut -d' ' -f1-3 /proc/loadavg); other CPU: $([ -n "$busy" ] && echo 'busy (yes)' || echo idle)"
 
+ncpu=$(nproc)
+declare -a main_pid
 for circ in ${circuits//,/ }; do
     nb=${#dirs[@]} pids=()
     # one coprocess per build: requests on fd in_b, answers on fd out_b
@@ -68,7 +74,7 @@ for circ in ${circuits//,/ }; do
         mkfifo "$tmp/in$b" "$tmp/out$b"
         "${dirs[$b]}/prover_bench/prover_bench" rounds --circuit "$circ" --threads 1,2 \
             --backend "$backend" --warmup 1 < "$tmp/in$b" > "$tmp/out$b" &
-        pids+=($!)
+        pids+=($!) main_pid[$b]=$!
         eval "exec {in_$b}>\"$tmp/in$b\" {out_$b}<\"$tmp/out$b\""
         eval "read -r ready _ <&\$out_$b"
         [ "$ready" = ready ] || { echo "two_threads: ${dirs[$b]}: no ready line" >&2; exit 3; }
@@ -88,7 +94,13 @@ for circ in ${circuits//,/ }; do
         order=$(seq 0 $((nb - 1)))
         [ $((r % 2)) -eq 0 ] || order=$(seq $((nb - 1)) -1 0)
         for b in $order; do
+            k=0
             for t in 1 2 2 1; do
+                # 1 thread: the process on one CPU, the first of the round on CPU r % 2,
+                # the second on the other (the vCPUs' speeds differ; each build's 1-thread
+                # time is their mean); 2 threads: on all CPUs
+                if [ "$t" = 1 ]; then cpus=$(((r + k) % ncpu)) k=$((k + 1)); else cpus=0-$((ncpu - 1)); fi
+                taskset -a -p -c "$cpus" "${main_pid[$b]}" > /dev/null
                 [ "$pause" = 0 ] || sleep "$pause_s"
                 eval "echo \"next 1 $t\" >&\$in_$b; read -r line <&\$out_$b"
                 case $line in sample*) ;; *) echo "two_threads: ${dirs[$b]}: $line" >&2; exit 3 ;; esac

@@ -120,12 +120,11 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     return PASTA_OK;
 }
 
-/* L and R of a round on 2 threads, or on more whose halves are small (fewer than
- * IPA_PAIR_BELOW points): the two MSMs as two tasks of one region, one thread each (a
- * split MSM of a few points costs more in fork, join and reduction than it saves); the
- * caller takes the second task too if no worker has started it (and the pool runs the
- * region on the caller alone while the host is busy, core/parallel.c). Larger halves on
- * more than 2 threads: each MSM on all threads (split by windows). */
+/* L and R of a round whose halves are small (fewer than IPA_PAIR_BELOW points): the two
+ * MSMs as two tasks of one region, one thread each (a split MSM of a few points costs
+ * more in fork, join and reduction than it saves); the caller takes the second task too
+ * if no worker has started it, so a worker late on a busy CPU costs at most one small
+ * MSM. Larger halves: each MSM on all threads (split by windows). */
 #define IPA_PAIR_BELOW 256
 typedef struct lr_ctx {
     const prover *p;
@@ -143,31 +142,6 @@ static void lr_sides(void *vc, size_t lo, size_t hi, int t) {
     for (size_t i = lo; i < hi; i++)
         x->rc[i] = ipa_side(x->p, x->out[i], x->bases[i], x->scalars[i], x->half, x->v[i],
                             x->rand[i], x->bscratch + i * x->cap, x->sscratch + i * x->cap, 1);
-}
-
-/* On 2 threads, the generator fold of a round of `half` (half >= 2) and the next round's
- * L and R (of q = half / 2) as the two tasks of one region: task 0 folds g[0, q) and takes
- * L over it, task 1 folds g[q, half) and takes R; each MSM whole on its thread (the same
- * work as on 1 thread, nothing shared but the inputs), one region a round instead of a
- * split fold and two split MSMs. The points are the same, so the same proof. */
-typedef struct fold_lr_ctx {
-    lr_ctx lr; /* lr.half = q */
-    pasta_vesta_affine *g;
-    const pasta_fp *u;
-} fold_lr_ctx;
-static void fold_lr_sides(void *vc, size_t lo, size_t hi, int t) {
-    fold_lr_ctx *x = vc;
-    const size_t q = x->lr.half;
-    (void)t;
-    for (size_t i = lo; i < hi; i++) {
-        pasta_vesta_affine *gi = x->g + i * q;
-        int rc = pasta_vesta_fold_var(gi, gi, gi + 2 * q, q, x->u, 1);
-        x->lr.rc[i] = rc != PASTA_OK
-                          ? rc
-                          : ipa_side(x->lr.p, x->lr.out[i], gi, x->lr.scalars[i], q,
-                                     x->lr.v[i], x->lr.rand[i], x->lr.bscratch + i * x->lr.cap,
-                                     x->lr.sscratch + i * x->lr.cap, 1);
-    }
 }
 
 /* g[i] = g[i] + [u] g[i + half], i < half (parallel_generator_collapse): pasta's
@@ -253,48 +227,6 @@ static void powers_range(void *vc, size_t lo, size_t hi, int t) {
     for (size_t i = lo + 1; i < hi; i++) pasta_fp_mul(&c->b[i], &c->b[i - 1], &c->x);
 }
 
-/* A round's blinds lr, rr (drawn in halo2's order) and its inner products times z. */
-static int ipa_draw_blinds(prover *p, pasta_fp *lr, pasta_fp *rr, pasta_fp *vl, pasta_fp *vr,
-                           const pasta_fp *z) {
-    int rc = halo2_random_fp(p, lr);
-    if (rc == PASTA_OK) rc = halo2_random_fp(p, rr);
-    if (rc != PASTA_OK) return rc;
-    pasta_fp_mul(vl, vl, z);
-    pasta_fp_mul(vr, vr, z);
-    return PASTA_OK;
-}
-
-/* A round's blinds, then its L and R over g (of 2 half points). */
-static int ipa_round_lr(prover *p, pasta_vesta_affine *L, pasta_vesta_affine *R,
-                        const pasta_vesta_affine *g, const pasta_fp *p_poly, size_t half,
-                        pasta_fp *vl, pasta_fp *vr, pasta_fp *lr, pasta_fp *rr,
-                        const pasta_fp *z, pasta_vesta_affine *bscratch, pasta_fp *sscratch,
-                        size_t cap) {
-    int rc = ipa_draw_blinds(p, lr, rr, vl, vr, z);
-    if (rc != PASTA_OK) return rc;
-    if (p->nthreads > 1 && (p->nthreads == 2 || half < IPA_PAIR_BELOW)) {
-        lr_ctx x = {p,
-                    {L, R},
-                    {g, &g[half]},
-                    {&p_poly[half], p_poly},
-                    {vl, vr},
-                    {lr, rr},
-                    bscratch,
-                    sscratch,
-                    half,
-                    cap,
-                    {PASTA_OK, PASTA_OK}};
-        halo2_par_for(2, 2, lr_sides, &x);
-        return x.rc[0] != PASTA_OK ? x.rc[0] : x.rc[1];
-    }
-    /* each MSM on all threads: pasta splits it by windows (no extra work), its tasks
-     * claimed one by one (docs/PARALLEL.md) */
-    rc = ipa_side(p, L, g, &p_poly[half], half, vl, lr, bscratch, sscratch, p->threads);
-    if (rc == PASTA_OK)
-        rc = ipa_side(p, R, &g[half], p_poly, half, vr, rr, bscratch, sscratch, p->threads);
-    return rc;
-}
-
 int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3) {
     const size_t n = p->n;
     const int k = (int)p->ck->params->k;
@@ -332,53 +264,50 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
         memcpy(g, p->ck->params->g, n * sizeof *g);
         ipa_scalars(p, p_poly, b, n, 0, NULL, NULL, &vl, &vr);
     }
-    /* lr, rr: the round's blinds; L, R drawn and taken at the round's start, or by the
-     * previous round's fused fold (have_lr) */
-    pasta_fp lr, rr;
-    pasta_vesta_affine L, R;
-    int have_lr = 0;
     for (int j = 0; rc == PASTA_OK && j < k; j++) {
         const size_t half = (size_t)1 << (k - j - 1);
-        pasta_fp u, uinv;
-        if (!have_lr) {
-            rc = ipa_round_lr(p, &L, &R, g, p_poly, half, &vl, &vr, &lr, &rr, &z, bscratch,
-                              sscratch, n / 2 + 2);
-            if (rc != PASTA_OK) break;
+        pasta_fp lr, rr, u, uinv;
+        pasta_vesta_affine L, R;
+        rc = halo2_random_fp(p, &lr);
+        if (rc == PASTA_OK) rc = halo2_random_fp(p, &rr);
+        if (rc != PASTA_OK) break;
+        pasta_fp_mul(&vl, &vl, &z);
+        pasta_fp_mul(&vr, &vr, &z);
+        if (p->nthreads > 1 && half < IPA_PAIR_BELOW) {
+            lr_ctx x = {p,
+                        {&L, &R},
+                        {g, &g[half]},
+                        {&p_poly[half], p_poly},
+                        {&vl, &vr},
+                        {&lr, &rr},
+                        bscratch,
+                        sscratch,
+                        half,
+                        n / 2 + 2,
+                        {PASTA_OK, PASTA_OK}};
+            halo2_par_for(2, 2, lr_sides, &x);
+            rc = x.rc[0] != PASTA_OK ? x.rc[0] : x.rc[1];
+        } else {
+            /* each MSM on all threads: pasta splits it by windows (no extra work), its
+             * tasks claimed one by one (docs/PARALLEL.md) */
+            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch,
+                          p->threads);
+            if (rc == PASTA_OK)
+                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch,
+                              p->threads);
         }
-        have_lr = 0;
-        rc = halo2_write_point(&p->w, &L);
+        if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &R);
         if (rc != PASTA_OK) break;
         halo2_transcript_squeeze_challenge(&p->w.t, &u);
         pasta_fp_invert_var(&uinv, &u);
         /* p and b folded with the next round's inner products */
         ipa_scalars(p, p_poly, b, half, 1, &u, &uinv, &vl, &vr);
+        if (half > 1) rc = fold_generators(p, g, half, &u); /* the last G is never read */
         pasta_fp_mul(&t, &lr, &uinv);
         pasta_fp_add(&f, &f, &t);
         pasta_fp_mul(&t, &rr, &u);
         pasta_fp_add(&f, &f, &t);
-        if (half == 1) break;   /* the last G is never read */
-        if (p->nthreads == 2) { /* the fold and the next round's L and R in one region */
-            const size_t q = half / 2;
-            rc = ipa_draw_blinds(p, &lr, &rr, &vl, &vr, &z);
-            if (rc != PASTA_OK) break;
-            fold_lr_ctx x = {{p,
-                              {&L, &R},
-                              {g, &g[q]},
-                              {&p_poly[q], p_poly},
-                              {&vl, &vr},
-                              {&lr, &rr},
-                              bscratch,
-                              sscratch,
-                              q,
-                              n / 2 + 2,
-                              {PASTA_OK, PASTA_OK}},
-                             g,
-                             &u};
-            halo2_par_for(2, 2, fold_lr_sides, &x);
-            rc = x.lr.rc[0] != PASTA_OK ? x.lr.rc[0] : x.lr.rc[1];
-            have_lr = 1;
-        } else rc = fold_generators(p, g, half, &u);
     }
     if (rc == PASTA_OK) rc = halo2_write_scalar(&p->w, &p_poly[0]);
     if (rc == PASTA_OK) rc = halo2_write_scalar(&p->w, &f);

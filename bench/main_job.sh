@@ -112,6 +112,7 @@ KERNEL_ROUNDS=${KERNEL_ROUNDS:-12}
 IFMA=${IFMA:-1}
 IFMA_MODEL=${IFMA_MODEL:-1}
 IFMA_ROUNDS=${IFMA_ROUNDS:-}
+PIN=${PIN:-1}
 VEC_OPS="vec_add vec_sub vec_mul vec_scale vec_mul_add vec_inner_product"
 
 while [ $# -gt 0 ]; do
@@ -651,6 +652,20 @@ for c in "${CFG[@]}"; do [ "$c" = ifma ] || MAINC=$c; done
 ORDER=("${CFG[@]}")
 for ((i = ${#CFG[@]} - 1; i >= 0; i--)); do ORDER+=("${CFG[i]}"); done
 
+# 1-thread samples pinned (PIN=1, taskset): round r's on the allowed CPU (r - 1) mod N,
+# every configuration's on the same one. A 2-vCPU guest's vCPUs run at different speeds
+# for minutes at a time (10-20% seen), and a prover_bench rounds process left alone keeps
+# its thread on one of them: configurations on different vCPUs would compare the vCPUs.
+PIN_CPUS=()
+if [ "$PIN" = 1 ] && command -v taskset > /dev/null; then
+    read -r -a PIN_CPUS <<< "$(awk '/^Cpus_allowed_list:/ { n = split($2, R, ","); for (i = 1; i <= n; i++) { m = split(R[i], E, "-"); for (c = E[1]; c <= (m > 1 ? E[2] : E[1]); c++) printf "%d ", c } }' /proc/self/status 2>/dev/null)"
+fi
+pin_cpu() { [ "${#PIN_CPUS[@]}" -gt 0 ] && echo "${PIN_CPUS[$((($1 - 1) % ${#PIN_CPUS[@]}))]}"; }   # round
+pin_cmd() { local p; p=$(pin_cpu "$1") && echo "taskset -c $p"; }   # round -> prefix
+if [ "${#PIN_CPUS[@]}" -gt 0 ]; then
+    echo "   1-thread samples pinned: round r on CPU (r - 1) mod ${#PIN_CPUS[@]} of ${PIN_CPUS[*]} (PIN=0: not)"
+fi
+
 HAS_IFMA=0
 [[ " ${CFG[*]} " == *" ifma "* ]] && HAS_IFMA=1
 # a sample's rows: the kernels; asm in a round with ifma adds the array operations, ifma
@@ -679,8 +694,8 @@ if [ "$DO_KERNELS" = 1 ]; then
             in_round "$c" "$r" || continue
             i=$((i + 1)); be=$(backend_of "$c"); ops=$(ops_for "$c" "$r"); file=runs/kernel-$r-$i-$c.jsonl
             : > "$OUT/$file"
-            # shellcheck disable=SC2086  # KERNEL_ARGS is a list of options
-            "$(bin_of "$c")" --suite field --backend "$be" --filter "$(filter_for "$be" "$ops")" \
+            # shellcheck disable=SC2086  # KERNEL_ARGS is a list of options; pin_cmd a prefix
+            $(pin_cmd "$r") "$(bin_of "$c")" --suite field --backend "$be" --filter "$(filter_for "$be" "$ops")" \
                 $KERNEL_ARGS --json "$OUT/$file" > "$OUT/logs/kernel-$r-$i-$c.log" 2>&1 ||
                 { tail -n 20 "$OUT/logs/kernel-$r-$i-$c.log" >&2; echo "main_job: kernel run $r/$i ($c) failed" >&2; exit 1; }
             awk -v r="$r" -v i="$i" -v c="$c" -v cf="$(conf_of "$c")" -v be="$be" -v ops="$ops" -v fields="$FIELDS" "$AWK_LIB"'
@@ -756,6 +771,11 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
                 [ "$r" -le "${NEED[$a,$th]}" ] || continue
                 w="orchard_k11 $a action$([ "$a" = 1 ] || echo s)"
                 i=0 cand_ns=0 ifma_ns=""
+                if [ "${#PIN_CPUS[@]}" -gt 0 ]; then # 1 thread: pinned; more: all CPUs
+                    cpus=$(IFS=,; echo "${PIN_CPUS[*]}")
+                    [ "$th" = 1 ] && cpus=$(pin_cpu "$r")
+                    for c in "${CFG[@]}"; do taskset -a -p -c "$cpus" "${PID[$c]}" > /dev/null; done
+                fi
                 for c in "${ORDER[@]}"; do
                     in_round "$c" "$r" || continue
                     i=$((i + 1))

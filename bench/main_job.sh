@@ -694,7 +694,7 @@ if [ "$DO_KERNELS" = 1 ]; then
             in_round "$c" "$r" || continue
             i=$((i + 1)); be=$(backend_of "$c"); ops=$(ops_for "$c" "$r"); file=runs/kernel-$r-$i-$c.jsonl
             : > "$OUT/$file"
-            # shellcheck disable=SC2086  # KERNEL_ARGS is a list of options; pin_cmd a prefix
+            # shellcheck disable=SC2046,SC2086  # pin_cmd: a prefix or nothing; KERNEL_ARGS: options
             $(pin_cmd "$r") "$(bin_of "$c")" --suite field --backend "$be" --filter "$(filter_for "$be" "$ops")" \
                 $KERNEL_ARGS --json "$OUT/$file" > "$OUT/logs/kernel-$r-$i-$c.log" 2>&1 ||
                 { tail -n 20 "$OUT/logs/kernel-$r-$i-$c.log" >&2; echo "main_job: kernel run $r/$i ($c) failed" >&2; exit 1; }

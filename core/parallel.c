@@ -335,19 +335,36 @@ static double thread_ns(void) {
 }
 
 /* Trace mode: every range on the calling thread, timed; one line per region:
- * "R <nt> <start ns> <range 0 ns> ... <range nt-1 ns>" (thread CPU time). */
-static void run_traced(size_t ntasks, size_t nt, pasta_task_fn task, void *ctx) {
+ * "R <nt> <start ns> <range 0 ns> ... <range nt-1 ns>" (thread CPU time). A region of
+ * tasks claimed one by one (dyn) is traced as its claims would run on nt threads: each
+ * task, in order, to the thread that is free first (the least loaded so far, the lowest
+ * on a tie), and the "ranges" are the threads' loads. */
+static void run_traced(size_t ntasks, size_t nt, pasta_task_fn task, void *ctx, int dyn) {
     char line[64 + 24 * (POOL_MAX + 1)];
-    double t0 = thread_ns(), prev = t0;
+    double t0 = thread_ns(), prev = t0, load[POOL_MAX + 1];
     int len = snprintf(line, sizeof line, "R %zu %.0f", nt, t0);
-    for (size_t r = 0; r < nt; r++) {
-        size_t lo, hi;
-        pasta_range(ntasks, nt, r, &lo, &hi);
-        for (size_t i = lo; i < hi; i++) task(ctx, i);
-        double t = thread_ns();
-        len += snprintf(line + len, sizeof line - (size_t)len, " %.0f", t - prev);
-        prev = t;
-    }
+    for (size_t r = 0; r < nt; r++) load[r] = 0;
+    if (dyn)
+        for (size_t i = 0; i < ntasks; i++) {
+            task(ctx, i);
+            double t = thread_ns();
+            size_t w = 0;
+            for (size_t r = 1; r < nt; r++)
+                if (load[r] < load[w]) w = r;
+            load[w] += t - prev;
+            prev = t;
+        }
+    else
+        for (size_t r = 0; r < nt; r++) {
+            size_t lo, hi;
+            pasta_range(ntasks, nt, r, &lo, &hi);
+            for (size_t i = lo; i < hi; i++) task(ctx, i);
+            double t = thread_ns();
+            load[r] = t - prev;
+            prev = t;
+        }
+    for (size_t r = 0; r < nt; r++)
+        len += snprintf(line + len, sizeof line - (size_t)len, " %.0f", load[r]);
     line[len++] = '\n';
     ssize_t wr = write(trace_fd, line, (size_t)len);
     (void)wr;
@@ -363,7 +380,7 @@ static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *c
     if (ntasks > 0xffff) dyn = 0; /* the claim word's 16-bit range count */
     pthread_once(&settings_once, settings_init);
     if (trace_fd >= 0 && threads > 1) {
-        run_traced(ntasks, (size_t)threads, task, ctx); /* the model sees the static split */
+        run_traced(ntasks, (size_t)threads, task, ctx, dyn); /* the model's input */
         return;
     }
     int inline_only = threads == 1 || pool_worker;

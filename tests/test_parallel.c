@@ -157,6 +157,39 @@ Test(parallel, trace_mode) {
     cr_assert_eq(lines, 2);
 }
 
+/* Trace mode, tasks claimed one by one: traced as the claims would run, each task to the
+ * least loaded thread. Tasks of 3, 3, 1 and 1 ms of thread CPU time on 2 threads: loads
+ * 4 and 4 ms (the static split, 3 + 3 and 1 + 1, would give 6 and 2). */
+static void spin_task(void *ctx, size_t i) {
+    const double *ms = ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    double end = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6 + ms[i], now;
+    do {
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        now = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+    } while (now < end);
+}
+Test(parallel, trace_mode_dyn) {
+    char path[] = "/tmp/pasta_trace_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    setenv("PASTA_PARALLEL_TRACE", path, 1);
+    double ms[4] = {3, 3, 1, 1};
+    pasta_parallel_for_dyn(4, 2, spin_task, ms);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    int nt = 0;
+    double start, l0 = 0, l1 = 0;
+    cr_assert_eq(fscanf(f, "R %d %lf %lf %lf", &nt, &start, &l0, &l1), 4);
+    fclose(f);
+    unlink(path);
+    cr_assert_eq(nt, 2);
+    cr_assert(l0 > 3.5e6 && l0 < 5e6 && l1 > 3.5e6 && l1 < 5e6, "loads %.0f and %.0f ns", l0,
+              l1);
+}
+
 /* ---- pasta_parallel_ranges (include/pasta/common.h): the public face of the pool. */
 #include "pasta/common.h"
 

@@ -9,8 +9,8 @@
 # other (taskset; alternating by round): a 2-vCPU guest's vCPUs may run at different
 # speeds for minutes, and a process left alone keeps its thread on one of them, so two
 # builds' 1-thread times would compare two vCPUs (seen: 54 against 66 ms for the same
-# code). Printed: its median over the rounds [min, max], the medians of the times, and
-# the same ratio per prover phase. With several builds the
+# code). Printed: its median over the rounds [min, max], the medians of the times, the
+# same ratio per prover phase, and the 1-thread proofs' median per CPU. With several builds the
 # processes run side by side and the rounds alternate between them (A B, then B A), for
 # an A/B of a change.
 #
@@ -104,7 +104,7 @@ for circ in ${circuits//,/ }; do
                 [ "$pause" = 0 ] || sleep "$pause_s"
                 eval "echo \"next 1 $t\" >&\$in_$b; read -r line <&\$out_$b"
                 case $line in sample*) ;; *) echo "two_threads: ${dirs[$b]}: $line" >&2; exit 3 ;; esac
-                echo "$b $r $line" >> "$tmp/samples"
+                echo "$b $r $line cpus=$cpus" >> "$tmp/samples"
             done
             [ -z "$busy" ] || continue
             [ "$pause" = 0 ] || sleep "$pause_s" # both processes at once, one proof each
@@ -126,6 +126,7 @@ for circ in ${circuits//,/ }; do
     FILENAME ~ /twin$/ { tw[$1, $2] = ($3 + $4) / 2; tm[$1, $2] = $3 > $4 ? $3 : $4; ntw++; next }
     # $1 build, $2 round, then: sample A T N ns digest bytes phases
     { b = $1; r = $2; t = $5; ns[b, r, t] += $7; dig[$8] = 1
+      if (t == 1) { c = substr($NF, 6); nc[b, c]++; pc[b, c, nc[b, c]] = $7 }
       np = split($10, ph, ","); for (i = 1; i <= np; i++) pn[b, r, t, i] += ph[i] }
     END {
         if (length(dig) != 1) { print "two_threads: " circ ": proofs differ between thread counts or builds" > "/dev/stderr"; exit 1 }
@@ -143,6 +144,14 @@ for circ in ${circuits//,/ }; do
                 m1 = med(x1, rounds) / 2e6; m2 = med(x2, rounds) / 2e6
                 if (m1 < 0.05) continue
                 line = line sprintf(" %s %.2f->%.2f (%.2f)", names[i], m1, m2, med(qq, rounds))
+            }
+            print line
+            # the pinned 1-thread proofs per CPU: the speeds of the vCPUs
+            line = "  1 thread per CPU (medians):"
+            for (c = 0; c < 1024; c++) {
+                if (!((b, c "") in nc)) continue
+                for (k = 1; k <= nc[b, c ""]; k++) x1[k] = pc[b, c "", k]
+                line = line sprintf(" CPU %d %.1f ms", c, med(x1, nc[b, c ""]) / 1e6)
             }
             print line
             if (ntw == 0) continue

@@ -334,6 +334,7 @@ if [ -n "$SCALING_BUILD" ]; then
         { cat "$T/two.out" >&2; echo "two_threads.sh failed" >&2; exit 1; }
     grep -Eq "^plonk_k11 $SCALING_BUILD: 2 threads / 1 thread [0-9.]+ \[[0-9.]+, [0-9.]+\] over 1 rounds .*; digest ce437bc43657c9e3c8122513985da49f$" "$T/two.out" &&
         grep -Eq '^  per phase: advice [0-9.]+->[0-9.]+ \([0-9.]+\) .* ipa ' "$T/two.out" &&
+        grep -Eq '^  1 thread per CPU \(medians\):( CPU [0-9]+ [0-9.]+ ms)+$' "$T/two.out" &&
         grep -Eq '^  host: 1 thread beside its twin [0-9.]+ \[[0-9.]+, [0-9.]+\] x its time alone \(best possible 2-thread ratio [0-9.]+\); 2 threads / that best [0-9.]+$' "$T/two.out" &&
         grep -Eq '^  host: the slower of the two [0-9.]+ \[[0-9.]+, [0-9.]+\] x \(best ratio of an even split [0-9.]+\); 2 threads / that best [0-9.]+$' "$T/two.out" ||
         { cat "$T/two.out" >&2; echo "two_threads.sh: output not as expected" >&2; exit 1; }

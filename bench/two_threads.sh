@@ -10,9 +10,9 @@
 # speeds for minutes, and a process left alone keeps its thread on one of them, so two
 # builds' 1-thread times would compare two vCPUs (seen: 54 against 66 ms for the same
 # code). Printed: its median over the rounds [min, max], the medians of the times, the
-# same ratio per prover phase, and the 1-thread proofs' median per CPU. With several builds the
-# processes run side by side and the rounds alternate between them (A B, then B A), for
-# an A/B of a change.
+# same ratio per prover phase, and the 1-thread proofs' median per CPU. With several
+# builds the processes run side by side and the rounds alternate between them (A B, then
+# B A), for an A/B of a change.
 #
 # The host's ceiling (not with --busy): each round also runs one 1-thread proof in two
 # processes at once (the build's own and a second `rounds` process of the same build),

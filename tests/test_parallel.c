@@ -158,8 +158,11 @@ Test(parallel, trace_mode) {
 }
 
 /* Trace mode, tasks claimed one by one: traced as the claims would run, each task to the
- * least loaded thread. Tasks of 3, 3, 1 and 1 ms of thread CPU time on 2 threads: loads
- * 4 and 4 ms (the static split, 3 + 3 and 1 + 1, would give 6 and 2). */
+ * least loaded thread. Tasks of 30, 30, 10 and 10 ms of thread CPU time on 2 threads:
+ * loads 40 and 40 ms; the static split (30 + 30 and 10 + 10) would give 60 and 20. A
+ * guest's CPU time can include a few ms the host took (seen: 5 ms in a 3 ms task under a
+ * loaded CI), so the check is the larger load's share of the total: 0.5 expected, 0.75
+ * for the static split, at most 0.65 accepted. */
 static void spin_task(void *ctx, size_t i) {
     const double *ms = ctx;
     struct timespec ts;
@@ -176,7 +179,7 @@ Test(parallel, trace_mode_dyn) {
     cr_assert_geq(fd, 0);
     close(fd);
     setenv("PASTA_PARALLEL_TRACE", path, 1);
-    double ms[4] = {3, 3, 1, 1};
+    double ms[4] = {30, 30, 10, 10};
     pasta_parallel_for_dyn(4, 2, spin_task, ms);
     FILE *f = fopen(path, "r");
     cr_assert_not_null(f);
@@ -186,8 +189,8 @@ Test(parallel, trace_mode_dyn) {
     fclose(f);
     unlink(path);
     cr_assert_eq(nt, 2);
-    cr_assert(l0 > 3.5e6 && l0 < 5e6 && l1 > 3.5e6 && l1 < 5e6, "loads %.0f and %.0f ns", l0,
-              l1);
+    double big = l0 > l1 ? l0 : l1;
+    cr_assert(l0 + l1 > 75e6 && big <= 0.65 * (l0 + l1), "loads %.0f and %.0f ns", l0, l1);
 }
 
 /* ---- pasta_parallel_ranges (include/pasta/common.h): the public face of the pool. */

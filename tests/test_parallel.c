@@ -112,6 +112,14 @@ Test(parallel, after_fork) {
 
 /* Trace mode: the ranges on the calling thread, in order, one line per region of more
  * than one thread, "R <nt> <start ns> <range ns>...". */
+/* Creates the file named by the template `path` and sets PASTA_PARALLEL_TRACE to it (read
+ * once per process: before the test's first region). */
+static void trace_to_temp(char *path) {
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    setenv("PASTA_PARALLEL_TRACE", path, 1);
+}
 static pthread_t caller_id;
 static size_t order[64], norder;
 static void traced_task(void *ctx, size_t i) {
@@ -121,10 +129,7 @@ static void traced_task(void *ctx, size_t i) {
 }
 Test(parallel, trace_mode) {
     char path[] = "/tmp/pasta_trace_XXXXXX";
-    int fd = mkstemp(path);
-    cr_assert_geq(fd, 0);
-    close(fd);
-    setenv("PASTA_PARALLEL_TRACE", path, 1);
+    trace_to_temp(path);
     caller_id = pthread_self();
     int bad = 0;
     pasta_parallel_for(10, 4, traced_task, &bad); /* ranges 3, 3, 2, 2 */
@@ -175,10 +180,7 @@ static void spin_task(void *ctx, size_t i) {
 }
 Test(parallel, trace_mode_dyn) {
     char path[] = "/tmp/pasta_trace_XXXXXX";
-    int fd = mkstemp(path);
-    cr_assert_geq(fd, 0);
-    close(fd);
-    setenv("PASTA_PARALLEL_TRACE", path, 1);
+    trace_to_temp(path);
     double ms[4] = {30, 30, 10, 10};
     pasta_parallel_for_dyn(4, 2, spin_task, ms);
     FILE *f = fopen(path, "r");

@@ -227,24 +227,38 @@ static void powers_range(void *vc, size_t lo, size_t hi, int t) {
     for (size_t i = lo + 1; i < hi; i++) pasta_fp_mul(&c->b[i], &c->b[i - 1], &c->x);
 }
 
-int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3) {
+/* s: n random coefficients, then its blind (create_proof's draws, in its order); the
+ * commitment is the caller's (s->commit). */
+int halo2_ipa_draw_s(prover *p, halo2_ipa_s *s) {
+    int rc = halo2_random_poly(p, s->poly, p->n);
+    return rc == PASTA_OK ? halo2_random_fp(p, &s->blind) : rc;
+}
+
+int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3,
+                    halo2_ipa_s *s) {
     const size_t n = p->n;
     const int k = (int)p->ck->params->k;
-    pasta_fp *s_poly = malloc(n * sizeof *s_poly), *b = malloc(n * sizeof *b);
+    pasta_fp *s_poly = s->poly, *b = malloc(n * sizeof *b);
     pasta_fp *sscratch = malloc(2 * (n / 2 + 2) * sizeof *sscratch);
     pasta_vesta_affine *g = malloc(n * sizeof *g),
                        *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
-    int rc = (s_poly && b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    pasta_fp s_at_x3, s_blind, xi, z, v, f, t;
+    int rc = (b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
+    pasta_fp s_at_x3, xi, z, v, f, t;
     pasta_vesta_affine c;
-    if (rc == PASTA_OK) rc = halo2_random_poly(p, s_poly, n);
     if (rc == PASTA_OK) rc = pasta_fp_poly_eval_par(&s_at_x3, s_poly, n, x3, p->threads);
     if (rc == PASTA_OK) {
+        /* s - s(x3), committed: commit(s) - [s(x3)] g[0], by linearity (constant time: s
+         * is the proof's blinding) */
+        pasta_vesta_jacobian cj, tj;
         pasta_fp_sub(&s_poly[0], &s_poly[0], &s_at_x3);
-        rc = halo2_random_fp(p, &s_blind);
+        pasta_vesta_from_affine(&tj, &p->ck->params->g[0]);
+        pasta_vesta_mul(&tj, &tj, &s_at_x3);
+        pasta_vesta_neg(&tj, &tj);
+        pasta_vesta_from_affine(&cj, &s->commit);
+        pasta_vesta_add(&cj, &cj, &tj);
+        pasta_vesta_to_affine(&c, &cj);
+        rc = halo2_write_point(&p->w, &c);
     }
-    if (rc == PASTA_OK) rc = halo2_ck_commit(p->ck, &c, s_poly, &s_blind, p->threads);
-    if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
     if (rc == PASTA_OK) {
         halo2_transcript_squeeze_challenge(&p->w.t, &xi);
         halo2_transcript_squeeze_challenge(&p->w.t, &z);
@@ -257,7 +271,7 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
     pasta_fp_zero(&vr);
     if (rc == PASTA_OK) {
         pasta_fp_sub(&p_poly[0], &p_poly[0], &v);
-        pasta_fp_mul(&f, &s_blind, &xi);
+        pasta_fp_mul(&f, &s->blind, &xi);
         pasta_fp_add(&f, &f, p_blind);
         powers_ctx pw = {b, *x3};
         halo2_par_for(n, n < IPA_SCALAR_MIN ? 1 : p->nthreads, powers_range, &pw);
@@ -311,7 +325,7 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
     }
     if (rc == PASTA_OK) rc = halo2_write_scalar(&p->w, &p_poly[0]);
     if (rc == PASTA_OK) rc = halo2_write_scalar(&p->w, &f);
-    free(s_poly), free(b), free(sscratch), free(g), free(bscratch);
+    free(b), free(sscratch), free(g), free(bscratch);
     return rc;
 }
 

@@ -217,8 +217,8 @@ int halo2_lookups_commit_product(prover *p) {
         circuit_data *cd = &p->cd[ci];
         /* every lookup's z (into lk_z_polys, transformed in place below), then the
          * commitments as one batch, then the cosets (halo2's RNG and transcript order) */
-        const pasta_fp *zs[HALO2_MAX_LOOKUPS], *blinds[HALO2_MAX_LOOKUPS];
-        pasta_vesta_affine c[HALO2_MAX_LOOKUPS];
+        const pasta_fp *zs[HALO2_MAX_LOOKUPS + 1], *blinds[HALO2_MAX_LOOKUPS + 1];
+        pasta_vesta_affine c[HALO2_MAX_LOOKUPS + 1];
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
             const size_t o = (size_t)l * n;
             pasta_fp *z = &cd->lk_z_polys[o];
@@ -230,9 +230,18 @@ int halo2_lookups_commit_product(prover *p) {
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_z_blind[l]);
             zs[l] = z, blinds[l] = &cd->lk_z_blind[l];
         }
+        size_t count = (size_t)cs->n_lookups;
+        const int vj = rc == PASTA_OK && halo2_vanishing_joins(p, ci, 1);
+        if (vj) { /* num: free once the products are done */
+            const pasta_fp *rv;
+            rc = halo2_vanishing_join_draw(p, num, &rv);
+            if (rv != NULL) zs[count] = rv, blinds[count++] = &p->random_blind;
+        }
         if (rc == PASTA_OK)
-            rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, (size_t)cs->n_lookups,
-                                               p->threads);
+            rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, count, p->threads);
+        if (rc == PASTA_OK && vj)
+            rc = halo2_vanishing_join_done(p, count > (size_t)cs->n_lookups ? &c[cs->n_lookups]
+                                                                            : NULL);
         pasta_fp *zp[HALO2_MAX_LOOKUPS], *zc[HALO2_MAX_LOOKUPS];
         for (int l = 0; l < cs->n_lookups; l++)
             zp[l] = &cd->lk_z_polys[(size_t)l * n], zc[l] = &cd->lk_z_cosets[(size_t)l * p->N];

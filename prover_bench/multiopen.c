@@ -248,11 +248,14 @@ int halo2_multiopen_prove(prover *p) {
     }
     const int S = o->nsets;
     pasta_fp *q = malloc((size_t)S * n * sizeof *q), *qp = malloc(n * sizeof *qp);
+    halo2_ipa_s ipa_s = {0};
+    ipa_s.poly = malloc(n * sizeof *ipa_s.poly);
     pasta_fp *divs = malloc((size_t)S * n * sizeof *divs),
              *qblind = calloc((size_t)S, sizeof *qblind);
     const pasta_fp **coeffs = malloc((size_t)o->npolys * sizeof *coeffs);
     uint8_t *qset = calloc((size_t)S, 1), *first = calloc((size_t)o->npolys, 1);
-    if (!q || !qp || !divs || !qblind || !coeffs || !qset || !first) rc = PASTA_ERR_NO_MEMORY;
+    if (!q || !qp || !ipa_s.poly || !divs || !qblind || !coeffs || !qset || !first)
+        rc = PASTA_ERR_NO_MEMORY;
     pasta_fp x1, x2, x3, x4, qp_blind, t;
     mo_ctx mc = {o, coeffs, first, q, divs, qp, &x1, &x2, &x4, n};
     if (rc == PASTA_OK) {
@@ -273,9 +276,19 @@ int halo2_multiopen_prove(prover *p) {
         halo2_par_for(n, p->nthreads, mo_fold_divs, &mc);
         rc = halo2_random_fp(p, &qp_blind);
     }
-    pasta_vesta_affine c;
-    if (rc == PASTA_OK) rc = halo2_ck_commit(p->ck, &c, qp, &qp_blind, p->threads);
-    if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c);
+    /* q' and the IPA's s (drawn next in halo2's order, x3 not needed for its
+     * commitment: commitment.c) committed as one batch: on two threads each MSM whole on
+     * one, where a single MSM's split adds work (docs/PARALLEL.md) */
+    pasta_vesta_affine c[2];
+    if (rc == PASTA_OK) rc = halo2_ipa_draw_s(p, &ipa_s);
+    if (rc == PASTA_OK) {
+        const pasta_fp *vals[2] = {qp, ipa_s.poly}, *blinds[2] = {&qp_blind, &ipa_s.blind};
+        rc = halo2_ck_commit_many(p->ck, c, vals, blinds, 2, p->threads);
+    }
+    if (rc == PASTA_OK) {
+        ipa_s.commit = c[1];
+        rc = halo2_write_point(&p->w, &c[0]);
+    }
     if (rc == PASTA_OK) {
         halo2_transcript_squeeze_challenge(&p->w.t, &x3);
         for (int s = 0; s < S && rc == PASTA_OK; s++) {
@@ -292,11 +305,11 @@ int halo2_multiopen_prove(prover *p) {
             pasta_fp_add(&qp_blind, &t, &qblind[s]);
         }
         halo2_phase_end(p, HALO2_PH_MULTIOPEN);
-        rc = halo2_ipa_prove(p, qp, &qp_blind, &x3);
+        rc = halo2_ipa_prove(p, qp, &qp_blind, &x3, &ipa_s);
         halo2_phase_end(p, HALO2_PH_IPA);
     }
-    free(o), free(q), free(qp), free(divs), free(qblind), free(coeffs), free(qset),
-        free(first);
+    free(o), free(q), free(qp), free(ipa_s.poly), free(divs), free(qblind), free(coeffs),
+        free(qset), free(first);
     return rc;
 }
 

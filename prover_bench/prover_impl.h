@@ -51,6 +51,8 @@ typedef struct prover {
     pasta_fp theta, beta, gamma, y, x, xn;
     pasta_fp ypow[HALO2_MAX_POLYS + 1]; /* y^0 .. y^max_group */
     pasta_fp *random_poly, random_blind;
+    pasta_vesta_affine random_commit; /* set where random_committed (vanishing.c) */
+    int random_committed;
     pasta_fp *h; /* N: h on the coset, then its coefficients */
     pasta_fp h_blinds[HALO2_MAX_H];
     pasta_fp *h_poly; /* n: sum x^(n i) h_i */
@@ -95,14 +97,26 @@ int halo2_lookups_commit_permuted(prover *p);
 int halo2_lookups_commit_product(prover *p);
 void halo2_lookups_chunk(const prover *p, int ci, long start, eval_scratch *s);
 /* vanishing.c (vanishing/prover.rs and h(X)) */
+int halo2_vanishing_joins(const prover *p, int ci, int lookups);
+int halo2_vanishing_join_draw(prover *p, pasta_fp *scratch, const pasta_fp **values);
+int halo2_vanishing_join_done(prover *p, const pasta_vesta_affine *c);
 int halo2_vanishing_commit_random(prover *p);
 int halo2_vanishing_evaluate_h(prover *p);
 int halo2_vanishing_commit_h(prover *p);
 void halo2_vanishing_h_poly(prover *p);
 /* multiopen.c (poly/multiopen/prover.rs): the queries' openings, then the IPA */
 int halo2_multiopen_prove(prover *p);
-/* commitment.c (poly/commitment/prover.rs): the IPA of p_poly (n coefficients,
- * consumed) with its blind at x3 */
-int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3);
+/* commitment.c (poly/commitment/prover.rs): the IPA's random polynomial s (n
+ * coefficients: s_poly, s_blind in the RNG's order) and its commitment, made before x3
+ * is known (multiopen.c commits it in one batch with q'); then the IPA of p_poly (n
+ * coefficients, consumed) with its blind at x3, s_poly consumed too. */
+typedef struct halo2_ipa_s {
+    pasta_fp *poly; /* n coefficients */
+    pasta_fp blind;
+    pasta_vesta_affine commit; /* commit(poly, blind), before s(x3) is subtracted */
+} halo2_ipa_s;
+int halo2_ipa_draw_s(prover *p, halo2_ipa_s *s);
+int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3,
+                    halo2_ipa_s *s);
 
 #endif /* PASTA_HALO2_PROVER_IMPL_H */

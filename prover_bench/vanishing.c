@@ -10,13 +10,52 @@
 
 #define CHUNK HALO2_CHUNK
 
-/* ---- Prover: the random polynomial (Argument::commit). */
-int halo2_vanishing_commit_random(prover *p) {
+/* ---- Prover: the random polynomial (Argument::commit). Its commitment needs no
+ * challenge, so it is drawn and committed with the last batch of Lagrange commitments
+ * before it (circuit instance ci's lookup products, or its permutation products where
+ * there are no lookups: its draws come right after that batch's, halo2's order). On more
+ * than one thread it joins that batch as its values at the n-th roots of unity (an NTT:
+ * the same point), so that two single MSMs, each split in two, run as whole MSMs one
+ * per thread (docs/PARALLEL.md); on one thread it is committed alone, as before, with no
+ * NTT. Its transcript write stays in its place (halo2_vanishing_commit_random). */
+int halo2_vanishing_joins(const prover *p, int ci, int lookups) {
+    return ci == p->ncirc - 1 && (lookups || p->cs->n_lookups == 0);
+}
+
+/* Draws the random polynomial and its blind; on more than one thread *values = its
+ * values (in scratch, n elements) for the batch, else NULL. */
+int halo2_vanishing_join_draw(prover *p, pasta_fp *scratch, const pasta_fp **values) {
+    *values = NULL;
     TRY(halo2_random_poly(p, p->random_poly, p->n));
     TRY(halo2_random_fp(p, &p->random_blind));
-    pasta_vesta_affine c;
-    TRY(halo2_ck_commit(p->ck, &c, p->random_poly, &p->random_blind, p->threads));
-    return halo2_write_point(&p->w, &c);
+    if (p->nthreads == 1) return PASTA_OK;
+    memcpy(scratch, p->random_poly, p->n * sizeof *scratch);
+    TRY(pasta_fp_ntt(p->d, scratch, p->n, p->threads));
+    *values = scratch;
+    return PASTA_OK;
+}
+
+/* After the batch: c, the batch's commitment of the values, or NULL (one thread: the
+ * commitment of the coefficients, now). */
+int halo2_vanishing_join_done(prover *p, const pasta_vesta_affine *c) {
+    if (c != NULL) p->random_commit = *c;
+    else
+        TRY(halo2_ck_commit(p->ck, &p->random_commit, p->random_poly, &p->random_blind,
+                            p->threads));
+    p->random_committed = 1;
+    return PASTA_OK;
+}
+
+/* Draws and commits the random polynomial where no batch did (random_committed), then
+ * writes the commitment. */
+int halo2_vanishing_commit_random(prover *p) {
+    if (!p->random_committed) {
+        TRY(halo2_random_poly(p, p->random_poly, p->n));
+        TRY(halo2_random_fp(p, &p->random_blind));
+        TRY(halo2_ck_commit(p->ck, &p->random_commit, p->random_poly, &p->random_blind,
+                            p->threads));
+    }
+    return halo2_write_point(&p->w, &p->random_commit);
 }
 
 /* ---- Prover: h(X) on the extended coset, cut into chunks of CHUNK points; per chunk

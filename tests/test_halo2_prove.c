@@ -345,6 +345,28 @@ Test(halo2_prove_lookup, proofs_verify_have_halo2s_size_and_fail_corrupted) {
     }
 }
 
+/* The same bytes at 1, 2 and 8 threads: with a lookup the vanishing argument's random
+ * polynomial joins the lookup products' batch of Lagrange commitments (its values, an NTT)
+ * on more than one thread, and is committed alone over the monomial table on one. */
+Test(halo2_prove_lookup, same_proof_at_every_thread_count) {
+    const int threads[3] = {1, 2, 8};
+    uint8_t first[LOOKUP_PROOF_LEN];
+    size_t first_len = 0;
+    for (int t = 0; t < 3; t++) {
+        uint8_t proof[LOOKUP_PROOF_LEN];
+        size_t len = 0;
+        pasta_fp inst[2];
+        cr_assert_eq(lookup_prove(2, 7, threads[t], proof, &len, inst), PASTA_OK);
+        if (t == 0) {
+            memcpy(first, proof, len), first_len = len;
+            cr_assert_eq(lookup_verify(proof, len, inst), PASTA_OK);
+        } else {
+            cr_assert(len == first_len && memcmp(proof, first, len) == 0,
+                      "another proof at %d threads", threads[t]);
+        }
+    }
+}
+
 /* An input outside the table: halo2's ConstraintSystemFailure. */
 Test(halo2_prove_lookup, input_outside_the_table_is_refused) {
     uint8_t proof[LOOKUP_PROOF_LEN];

@@ -53,8 +53,12 @@
 #      OVERSUBSCRIBE=1): their column shows the model (--model-cmd) or "model: n/a".
 #      quick: 1 warm-up proof per point, $ROUNDS rounds (default 12); full: 2 s warm-up
 #      per point, $ROUNDS rounds (default 30) and at least 15 s of samples per
-#      configuration and point (10 samples at least). The digests must be the same bytes in
-#      every sample of every configuration: else exit 1.
+#      configuration and point (10 samples at least). ADAPT=1 (full's default; quick: 0):
+#      then, per 1-thread point, 10 rounds more at a time while the candidate's interval
+#      against asm-mul (the seed's control; else the first other configuration) is wider
+#      than +-$TARGET percent, up to MAX_ROUNDS (200) rounds; ifma takes part in the first
+#      $IFMA_ROUNDS only. (A rule on the interval's width, not on its position.) The digests
+#      must be the same bytes in every sample of every configuration: else exit 1.
 #   --callgrind: the instructions of one proof (orchard_k11, 1 action, 1 thread, the
 #      prover's halo2_create_proof only) per configuration under valgrind --tool=callgrind
 #      (noise-free; the three run in parallel: ~3-4 min on 2 idle cores, most of it
@@ -113,6 +117,8 @@ IFMA=${IFMA:-1}
 IFMA_MODEL=${IFMA_MODEL:-1}
 IFMA_ROUNDS=${IFMA_ROUNDS:-}
 PIN=${PIN:-1}
+ADAPT=${ADAPT:-}
+MAX_ROUNDS=${MAX_ROUNDS:-200}
 VEC_OPS="vec_add vec_sub vec_mul vec_scale vec_mul_add vec_inner_product"
 
 while [ $# -gt 0 ]; do
@@ -148,6 +154,7 @@ if [ "$MODE" = full ]; then
     PROVER_WARMUP=${PROVER_WARMUP:-2}
     MIN_MEASURE_S=15
     TARGET=${TARGET:-0.75}
+    ADAPT=${ADAPT:-1}
     IFMA_ROUNDS=${IFMA_ROUNDS:-$ROUNDS}
     VEC_FIELDS=${VEC_FIELDS:-fp fq}
 else
@@ -156,6 +163,7 @@ else
     PROVER_WARMUP=${PROVER_WARMUP:-0.001}
     MIN_MEASURE_S=0
     TARGET=${TARGET:-1.5}
+    ADAPT=${ADAPT:-0}
     IFMA_ROUNDS=${IFMA_ROUNDS:-6}
     VEC_FIELDS=${VEC_FIELDS:-fp}   # fq runs the same code (other constants)
 fi
@@ -552,6 +560,8 @@ for c in "${CFG[@]}"; do
 done
 [ "$ROUNDS" -ge 6 ] && [ "$KERNEL_ROUNDS" -ge 6 ] ||
     echo "main_job: warning: fewer than 6 rounds: no 95% interval" >&2
+case "$ADAPT" in 0 | 1) ;; *) echo "main_job: ADAPT is 0 or 1" >&2; exit 2 ;; esac
+case "$MAX_ROUNDS" in '' | *[!0-9]*) echo "main_job: MAX_ROUNDS wants a number of rounds" >&2; exit 2 ;; esac
 
 HOST=$(host_cpu)
 CORES=$(nproc 2>/dev/null || echo 1)
@@ -635,6 +645,8 @@ threads=$THREADS
 threads_measured=$TMEAS
 target=$TARGET
 rounds=$ROUNDS
+adapt=$ADAPT
+max_rounds=$MAX_ROUNDS
 kernel_rounds=$KERNEL_ROUNDS
 ifma_rounds=$IFMA_ROUNDS
 load_start=$(load1)
@@ -676,6 +688,17 @@ ops_for() { # config round -> op names
     else echo "$OPS"; fi
 }
 in_round() { [ "$1" != ifma ] || [ "$2" -le "$IFMA_ROUNDS" ]; }   # config round
+# The half-width in percent of the interval of MAINC vs ADAPT_CTL on workload $1 at 1
+# thread over the rounds so far ("nan" below 6 rounds), from samples.tsv as the analysis.
+adapt_halfwidth() {
+    awk -F'\t' -v w="$1" -v x="$ADAPT_CTL" -v y="$MAINC" '
+        $1 == "e2e" && $6 == w && $8 == 1 && ($4 == x || $4 == y) {
+            if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
+            if ($4 == x) cx[$2] += $9; else cy[$2] += $9 }
+        END { for (i = 1; i <= n; i++) { r = order[i]; if (cx[r] > 0 && cy[r] > 0) print "p", cx[r], cy[r] } }' \
+        "$OUT/samples.tsv" | "$STATS" ci --target "$TARGET" |
+        awk '{ if ($4 == "nan" || $5 == "nan") print "nan"; else printf "%.2f\n", ($5 - $4) / 2 }'
+}
 
 filter_for() { # backend ops -> field/add/fp/BE/,...
     local f="" op fld
@@ -763,6 +786,17 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
     IFS=, read -r -a TL <<< "$TMEAS"
     declare -A NEED
     for a in "${AL[@]}"; do for th in "${TL[@]}"; do NEED[$a,$th]=$ROUNDS; done; done
+    # ADAPT's comparison: the candidate against asm-mul (the seed's control), else against
+    # the first other configuration; its interval as the analysis computes it (pasta_stats)
+    ADAPT_CTL="" ADAPT_STEP=10
+    for c in "${CFG[@]}"; do
+        [ "$c" = ifma ] || [ "$c" = "$MAINC" ] || [ -n "$ADAPT_CTL" ] || ADAPT_CTL=$c
+    done
+    for c in "${CFG[@]}"; do [ "$c" = asm-mul ] && [ "$MAINC" != asm-mul ] && ADAPT_CTL=asm-mul; done
+    if [ "$ADAPT" = 1 ] && [ -n "$ADAPT_CTL" ]; then
+        STATS=$(stats_tool "$OUT") || { echo "main_job: no pasta_stats" >&2; exit 1; }
+        echo "   ADAPT: each 1-thread point $ADAPT_STEP rounds more while $MAINC vs $ADAPT_CTL is wider than +-$TARGET%, up to $MAX_ROUNDS rounds (ADAPT=0: not)"
+    fi
     MAXR=0
     for ((r = 1; r <= ROUNDS || r <= MAXR; r++)); do
         printf '== end to end round %d:' "$r"
@@ -793,6 +827,17 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
                     NEED[$a,$th]=$(awk -v s="$cand_ns" -v m="$MIN_MEASURE_S" -v r="$ROUNDS" \
                         'BEGIN { n = int(m * 1e9 / (2 * s)) + 1; print (n > r ? n : r) }')
                     [ "${NEED[$a,$th]}" -gt "$MAXR" ] && MAXR=${NEED[$a,$th]}
+                fi
+                # ADAPT: a 1-thread point's last planned round done, its seed comparison's
+                # interval wider than +-TARGET: ADAPT_STEP more rounds, up to MAX_ROUNDS
+                if [ "$ADAPT" = 1 ] && [ -n "$ADAPT_CTL" ] && [ "$th" = 1 ] &&
+                        [ "$r" = "${NEED[$a,$th]}" ] && [ "$r" -lt "$MAX_ROUNDS" ]; then
+                    hw=$(adapt_halfwidth "$w")
+                    if awk -v h="$hw" -v t="$TARGET" 'BEGIN { exit !(h == "nan" || h > t) }'; then
+                        NEED[$a,$th]=$((r + ADAPT_STEP > MAX_ROUNDS ? MAX_ROUNDS : r + ADAPT_STEP))
+                        [ "${NEED[$a,$th]}" -gt "$MAXR" ] && MAXR=${NEED[$a,$th]}
+                        printf ' (%s vs %s +-%s%%: to %d rounds)' "$MAINC" "$ADAPT_CTL" "$hw" "${NEED[$a,$th]}"
+                    fi
                 fi
             done
         done

@@ -238,6 +238,13 @@ grep -q '"phase":"kernel","name":"vec_mul","field":"fq","threads":1,"backend":"x
     { grep vec_mul "$T/j4/compare.jsonl" >&2; echo "main_job ifma: JSON line of vec_mul fq not as expected" >&2; exit 1; }
 grep -q '"phase":"e2e","name":"orchard_k11 1 action",.*"backend":"x86_64-ifma","config":"ifma","control_config":"asm",.*"rounds":6,"speedup_pct":25.000,' "$T/j4/compare.jsonl" ||
     { echo "main_job ifma: JSON line of the 1-action proof not as expected" >&2; exit 1; }
+# ADAPT and MAX_ROUNDS checked before anything runs
+for bad in ADAPT=2 MAX_ROUNDS=x; do
+    if env "$bad" bench/main_job.sh --quick --no-build --no-kernels --no-e2e --out "$T/bad-env" > "$T/bad-env.out" 2>&1; then
+        echo "main_job accepted $bad" >&2; exit 1
+    fi
+    grep -q "^main_job: ${bad%%=*} " "$T/bad-env.out" || { cat "$T/bad-env.out" >&2; echo "main_job: no message for $bad" >&2; exit 1; }
+done
 # the verdict: the asm table unchanged, then the ifma table; none without ifma rows
 bench/main_job.sh --analyse "$T/j3" --hosts "$T/h3" --record > /dev/null
 bench/main_job.sh --analyse "$T/j4" --hosts "$T/h4" --record > /dev/null

@@ -230,18 +230,9 @@ int halo2_lookups_commit_product(prover *p) {
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_z_blind[l]);
             zs[l] = z, blinds[l] = &cd->lk_z_blind[l];
         }
-        size_t count = (size_t)cs->n_lookups;
-        const int vj = rc == PASTA_OK && halo2_vanishing_joins(p, ci, 1);
-        if (vj) { /* num: free once the products are done */
-            const pasta_fp *rv;
-            rc = halo2_vanishing_join_draw(p, num, &rv);
-            if (rv != NULL) zs[count] = rv, blinds[count++] = &p->random_blind;
-        }
-        if (rc == PASTA_OK)
-            rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, count, p->threads);
-        if (rc == PASTA_OK && vj)
-            rc = halo2_vanishing_join_done(p, count > (size_t)cs->n_lookups ? &c[cs->n_lookups]
-                                                                            : NULL);
+        if (rc == PASTA_OK) /* num: free once the products are done */
+            rc = halo2_vanishing_commit_with(p, ci, 1, c, zs, blinds, (size_t)cs->n_lookups,
+                                             num);
         pasta_fp *zp[HALO2_MAX_LOOKUPS], *zc[HALO2_MAX_LOOKUPS];
         for (int l = 0; l < cs->n_lookups; l++)
             zp[l] = &cd->lk_z_polys[(size_t)l * n], zc[l] = &cd->lk_z_cosets[(size_t)l * p->N];

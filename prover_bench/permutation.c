@@ -90,17 +90,8 @@ int halo2_permutation_commit(prover *p) {
             zs[s] = z, blinds[s] = &cd->z_blinds[s];
         }
         pasta_vesta_affine c[HALO2_MAX_SETS + 1];
-        size_t count = (size_t)p->nsets;
-        const int vj = rc == PASTA_OK && halo2_vanishing_joins(p, ci, 0);
-        if (vj) { /* num: free once the products are done */
-            const pasta_fp *rv;
-            rc = halo2_vanishing_join_draw(p, num, &rv);
-            if (rv != NULL) zs[count] = rv, blinds[count++] = &p->random_blind;
-        }
-        if (rc == PASTA_OK)
-            rc = halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, count, p->threads);
-        if (rc == PASTA_OK && vj)
-            rc = halo2_vanishing_join_done(p, count > (size_t)p->nsets ? &c[p->nsets] : NULL);
+        if (rc == PASTA_OK) /* num: free once the products are done */
+            rc = halo2_vanishing_commit_with(p, ci, 0, c, zs, blinds, (size_t)p->nsets, num);
         pasta_fp *zp[HALO2_MAX_SETS], *zc[HALO2_MAX_SETS];
         for (int s = 0; s < p->nsets; s++)
             zp[s] = &cd->z_polys[(size_t)s * n], zc[s] = &cd->z_cosets[(size_t)s * p->N];

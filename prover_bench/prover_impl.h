@@ -97,9 +97,14 @@ int halo2_lookups_commit_permuted(prover *p);
 int halo2_lookups_commit_product(prover *p);
 void halo2_lookups_chunk(const prover *p, int ci, long start, eval_scratch *s);
 /* vanishing.c (vanishing/prover.rs and h(X)) */
-int halo2_vanishing_joins(const prover *p, int ci, int lookups);
-int halo2_vanishing_join_draw(prover *p, pasta_fp *scratch, const pasta_fp **values);
-int halo2_vanishing_join_done(prover *p, const pasta_vesta_affine *c);
+/* Commits a batch of Lagrange polynomials zs (blinds; count of them) into c; in circuit
+ * instance ci's last batch before the random polynomial (the lookup products: lookups =
+ * 1, or the permutation products where there are no lookups) the random polynomial is
+ * drawn and committed with it. zs, blinds and c have room for count + 1; scratch: n
+ * elements, free. */
+int halo2_vanishing_commit_with(prover *p, int ci, int lookups, pasta_vesta_affine *c,
+                                const pasta_fp **zs, const pasta_fp **blinds, size_t count,
+                                pasta_fp *scratch);
 int halo2_vanishing_commit_random(prover *p);
 int halo2_vanishing_evaluate_h(prover *p);
 int halo2_vanishing_commit_h(prover *p);

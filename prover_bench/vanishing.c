@@ -18,13 +18,13 @@
  * the same point), so that two single MSMs, each split in two, run as whole MSMs one
  * per thread (docs/PARALLEL.md); on one thread it is committed alone, as before, with no
  * NTT. Its transcript write stays in its place (halo2_vanishing_commit_random). */
-int halo2_vanishing_joins(const prover *p, int ci, int lookups) {
+static int joins(const prover *p, int ci, int lookups) {
     return ci == p->ncirc - 1 && (lookups || p->cs->n_lookups == 0);
 }
 
 /* Draws the random polynomial and its blind; on more than one thread *values = its
  * values (in scratch, n elements) for the batch, else NULL. */
-int halo2_vanishing_join_draw(prover *p, pasta_fp *scratch, const pasta_fp **values) {
+static int join_draw(prover *p, pasta_fp *scratch, const pasta_fp **values) {
     *values = NULL;
     TRY(halo2_random_poly(p, p->random_poly, p->n));
     TRY(halo2_random_fp(p, &p->random_blind));
@@ -35,11 +35,20 @@ int halo2_vanishing_join_draw(prover *p, pasta_fp *scratch, const pasta_fp **val
     return PASTA_OK;
 }
 
-/* After the batch: c, the batch's commitment of the values, or NULL (one thread: the
- * commitment of the coefficients, now). */
-int halo2_vanishing_join_done(prover *p, const pasta_vesta_affine *c) {
-    if (c != NULL) p->random_commit = *c;
-    else
+int halo2_vanishing_commit_with(prover *p, int ci, int lookups, pasta_vesta_affine *c,
+                                const pasta_fp **zs, const pasta_fp **blinds, size_t count,
+                                pasta_fp *scratch) {
+    const int vj = joins(p, ci, lookups);
+    size_t all = count;
+    if (vj) {
+        const pasta_fp *rv;
+        TRY(join_draw(p, scratch, &rv));
+        if (rv != NULL) zs[all] = rv, blinds[all++] = &p->random_blind;
+    }
+    TRY(halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, all, p->threads));
+    if (!vj) return PASTA_OK;
+    if (all > count) p->random_commit = c[count];
+    else /* one thread: the commitment of the coefficients, now */
         TRY(halo2_ck_commit(p->ck, &p->random_commit, p->random_poly, &p->random_blind,
                             p->threads));
     p->random_committed = 1;

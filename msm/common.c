@@ -23,22 +23,23 @@ static double msm_cache(double bytes, double l2) {
 
 /* Cost model, in field-multiplication equivalents, fitted to callgrind counts
  * (docs/MSM.md): per point and window a bucket addition (ADD), per bucket and window the
- * running sums (RED), per window and job a fixed cost; times the cache correction of a
- * job's affine buckets (windows grouped to about GROUP_BUCKETS buckets). */
-static double msm_cost(size_t npts, int bits, int c, int affine, double l2) {
-    double add = affine ? 10.0 : 14.0, red = affine ? 10.0 : 27.0;
+ * running sums (RED; affine: ADD times the backend's ratio ared), per window and job a
+ * fixed cost; times the cache correction of a job's affine buckets (windows grouped to
+ * about GROUP_BUCKETS buckets). */
+static double msm_cost(size_t npts, int bits, int c, int affine, double ared, double l2) {
+    double add = affine ? 10.0 : 14.0, red = affine ? 10.0 * ared : 27.0;
     double nb = (double)((size_t)1 << (c - 1));
     double set = nb < PASTA_MSM_GROUP_BUCKETS ? PASTA_MSM_GROUP_BUCKETS : nb;
     double k = (double)pasta_msm_nwin(bits, c) * ((double)npts * add + nb * red + 40.0);
     return affine ? k * msm_cache(set * 64.0, l2) : k;
 }
 
-int pasta_msm_window(size_t npts, int bits, int affine) {
+int pasta_msm_window(size_t npts, int bits, int affine, double red) {
     int best = 1;
     double l2 = msm_l2();
-    double bc = msm_cost(npts, bits, 1, affine, l2);
+    double bc = msm_cost(npts, bits, 1, affine, red, l2);
     for (int c = 2; c <= 16; c++) {
-        double k = msm_cost(npts, bits, c, affine, l2);
+        double k = msm_cost(npts, bits, c, affine, red, l2);
         if (k < bc) bc = k, best = c;
     }
     return best;

@@ -96,10 +96,18 @@ static inline int pasta_msm_jtop(int bits, int c, int nwin) {
     return bits - 1 - (nwin - 1) * c <= 5;
 }
 
+/* The variable-base window rule's cost of an affine bucket's reduction, per bucket and
+ * window, in units of one bucket addition (msm/common.c), per backend (named by
+ * PASTA_BACKEND): asm's fitted to callgrind counts; IFMA's to times (its 8-lane additions
+ * are cheaper beside the reduction), docs/MSM.md "Window size rule". */
+#define PASTA_MSM_AFFINE_RED_portable 1.0
+#define PASTA_MSM_AFFINE_RED_x86_64_asm 1.0
+#define PASTA_MSM_AFFINE_RED_x86_64_ifma 1.6
+
 /* The schedule rules (msm/common.c), pure functions of their arguments and the L2 size:
  * the window size for npts points of `bits`-bit magnitudes (the c minimising the cost
- * model; ties: the smaller c); */
-PASTA_INTERNAL int pasta_msm_window(size_t npts, int bits, int affine);
+ * model; ties: the smaller c; red: PASTA_MSM_AFFINE_RED_<backend>, used when affine); */
+PASTA_INTERNAL int pasta_msm_window(size_t npts, int bits, int affine, double red);
 /* the fixed-base window for n bases; */
 PASTA_INTERNAL int pasta_msm_fixed_window(size_t n);
 /* the chunks of points for T threads (the count minimising the modelled longest task; 1

@@ -96,7 +96,9 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     if (flags & PASTA_MSM_F_JACOBIAN) x.affine = 0;
     else if (flags & PASTA_MSM_F_AFFINE) x.affine = 1;
     else x.affine = x.npts >= PASTA_MSM_AFFINE_MIN;
-    x.c = c != 0 ? c : pasta_msm_window(x.npts, x.bits, x.affine);
+    x.c = c != 0 ? c
+                 : pasta_msm_window(x.npts, x.bits, x.affine,
+                                    PASTA_CAT(PASTA_MSM_AFFINE_RED_, PASTA_BACKEND));
     x.nwin = pasta_msm_nwin(x.bits, x.c);
     x.nb = (size_t)1 << (x.c - 1);
     /* window groups of about PASTA_MSM_GROUP_BUCKETS buckets (docs/MSM.md) */

@@ -7,7 +7,8 @@
 #                     bench/hosts/ -> bench-results/latest.{jsonl,csv,md} (<= 10 min, builds reused)
 #   make bench-full   same with the seed's settings (2 s warm-up, 8 s kernels / 15 s prover,
 #                     >= 10 prover samples; 30 rounds, then 1-thread points 10 more at a time
-#                     until asm vs asm-mul is within +-0.75%, up to 200: ADAPT=0 MAX_ROUNDS=N)
+#                     until asm vs asm-mul is within +-0.75%, up to 300, those two only:
+#                     ADAPT=0 MAX_ROUNDS=N)
 #   make bench-record append the last bench/bench-full run's rows to bench/hosts/<cpu>.jsonl
 #   make bench-suites every pasta_bench suite (quick: fixed sizes, a time budget per row;
 #                     `pasta_bench --quick --list` estimates it) on BUILD_DIR, then

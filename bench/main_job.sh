@@ -56,9 +56,11 @@
 #      configuration and point (10 samples at least). ADAPT=1 (full's default; quick: 0):
 #      then, per 1-thread point, 10 rounds more at a time while the candidate's interval
 #      against asm-mul (the seed's control; else the first other configuration) is wider
-#      than +-$TARGET percent, up to MAX_ROUNDS (200) rounds; ifma takes part in the first
-#      $IFMA_ROUNDS only. (A rule on the interval's width, not on its position.) The digests
-#      must be the same bytes in every sample of every configuration: else exit 1.
+#      than +-$TARGET percent, up to MAX_ROUNDS (300) rounds; those extra rounds run the
+#      candidate and that control only (the other configurations keep the planned rounds),
+#      and ifma takes part in the first $IFMA_ROUNDS only. (A rule on the interval's width,
+#      not on its position.) The digests must be the same bytes in every sample of every
+#      configuration: else exit 1.
 #   --callgrind: the instructions of one proof (orchard_k11, 1 action, 1 thread, the
 #      prover's halo2_create_proof only) per configuration under valgrind --tool=callgrind
 #      (noise-free; the three run in parallel: ~3-4 min on 2 idle cores, most of it
@@ -118,7 +120,7 @@ IFMA_MODEL=${IFMA_MODEL:-1}
 IFMA_ROUNDS=${IFMA_ROUNDS:-}
 PIN=${PIN:-1}
 ADAPT=${ADAPT:-}
-MAX_ROUNDS=${MAX_ROUNDS:-200}
+MAX_ROUNDS=${MAX_ROUNDS:-300}
 VEC_OPS="vec_add vec_sub vec_mul vec_scale vec_mul_add vec_inner_product"
 
 while [ $# -gt 0 ]; do
@@ -688,6 +690,11 @@ ops_for() { # config round -> op names
     else echo "$OPS"; fi
 }
 in_round() { [ "$1" != ifma ] || [ "$2" -le "$IFMA_ROUNDS" ]; }   # config round
+# An end-to-end round of point $3 ("a,th"): in_round, and past the point's planned rounds
+# (PLAN: ROUNDS, or more for MIN_MEASURE_S) ADAPT's two configurations only.
+in_point() {
+    in_round "$1" "$2" && { [ "$2" -le "${PLAN[$3]}" ] || [ "$1" = "$MAINC" ] || [ "$1" = "$ADAPT_CTL" ]; }
+}
 # The half-width in percent of the interval of MAINC vs ADAPT_CTL on workload $1 at 1
 # thread over the rounds so far ("nan" below 6 rounds), from samples.tsv as the analysis.
 adapt_halfwidth() {
@@ -784,8 +791,8 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
     done
     IFS=, read -r -a AL <<< "$ACTIONS"
     IFS=, read -r -a TL <<< "$TMEAS"
-    declare -A NEED
-    for a in "${AL[@]}"; do for th in "${TL[@]}"; do NEED[$a,$th]=$ROUNDS; done; done
+    declare -A NEED PLAN
+    for a in "${AL[@]}"; do for th in "${TL[@]}"; do NEED[$a,$th]=$ROUNDS PLAN[$a,$th]=$ROUNDS; done; done
     # ADAPT's comparison: the candidate against asm-mul (the seed's control), else against
     # the first other configuration; its interval as the analysis computes it (pasta_stats)
     ADAPT_CTL="" ADAPT_STEP=10
@@ -795,7 +802,7 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
     for c in "${CFG[@]}"; do [ "$c" = asm-mul ] && [ "$MAINC" != asm-mul ] && ADAPT_CTL=asm-mul; done
     if [ "$ADAPT" = 1 ] && [ -n "$ADAPT_CTL" ]; then
         STATS=$(stats_tool "$OUT") || { echo "main_job: no pasta_stats" >&2; exit 1; }
-        echo "   ADAPT: each 1-thread point $ADAPT_STEP rounds more while $MAINC vs $ADAPT_CTL is wider than +-$TARGET%, up to $MAX_ROUNDS rounds (ADAPT=0: not)"
+        echo "   ADAPT: each 1-thread point $ADAPT_STEP rounds more while $MAINC vs $ADAPT_CTL is wider than +-$TARGET%, up to $MAX_ROUNDS rounds, $MAINC and $ADAPT_CTL only (ADAPT=0: not)"
     fi
     MAXR=0
     for ((r = 1; r <= ROUNDS || r <= MAXR; r++)); do
@@ -811,7 +818,7 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
                     for c in "${CFG[@]}"; do taskset -a -p -c "$cpus" "${PID[$c]}" > /dev/null; done
                 fi
                 for c in "${ORDER[@]}"; do
-                    in_round "$c" "$r" || continue
+                    in_point "$c" "$r" "$a,$th" || continue
                     i=$((i + 1))
                     ask "$c" "$a" "$th"
                     printf 'e2e\t%d\t%d\t%s\t%s\t%s\t-\t%d\t%s\t%s\t%s\n' "$r" "$i" "$c" "$(backend_of "$c")" "$w" "$th" \
@@ -826,6 +833,7 @@ if [ "$DO_E2E" = 1 ] && [ -n "$TMEAS" ]; then
                 if [ "$r" = 1 ] && [ "$MIN_MEASURE_S" != 0 ]; then
                     NEED[$a,$th]=$(awk -v s="$cand_ns" -v m="$MIN_MEASURE_S" -v r="$ROUNDS" \
                         'BEGIN { n = int(m * 1e9 / (2 * s)) + 1; print (n > r ? n : r) }')
+                    PLAN[$a,$th]=${NEED[$a,$th]}
                     [ "${NEED[$a,$th]}" -gt "$MAXR" ] && MAXR=${NEED[$a,$th]}
                 fi
                 # ADAPT: a 1-thread point's last planned round done, its seed comparison's

@@ -272,18 +272,24 @@ static int run_delay(double *exec, double *delay) {
  * spin_busy only, and regions and splits that add work run on the CPUs the process seems
  * to get (busy_threads; 1: the calling thread alone). Busy: the calling thread waited
  * for a CPU at least BUSY_DELAY of its run time since its last look (once it has run
- * BUSY_RUN_NS); it stays busy until a look after BUSY_HOLD_NS more of its run time finds
+ * BUSY_RUN_NS); it stays busy until a look after a hold of more of its run time finds
  * it waiting less (on fewer threads it waits less: without the hold the flag would flip
- * at every look). Where schedstat cannot be read: 2 or more involuntary context switches
- * of the process since the last look (getrusage), a share of one half, no hold. Callers
- * may race: the flag is a heuristic, each update one word. */
+ * at every look). The hold is BUSY_HOLD_NS, doubled (up to BUSY_HOLD_MAX_NS) each time
+ * the host is found busy again within twice the hold after it was let go: under a
+ * lasting load each such probe on all threads costs a share of a CPU (docs/PARALLEL.md),
+ * so the probes grow rare; a load that ends costs at most the hold on fewer threads.
+ * Where schedstat cannot be read: 2 or more involuntary context switches of the process
+ * since the last look (getrusage), a share of one half, no hold. Callers may race: the
+ * flag is a heuristic, each update one word. */
 #define BUSY_DELAY 0.25
 #define BUSY_RUN_NS 10e6
 #define BUSY_HOLD_NS 100e6
+#define BUSY_HOLD_MAX_NS 1.6e9
 static void busy_check(void) {
     static atomic_uint calls;
     static atomic_long last_ivcsw = -1;
-    static _Thread_local double last_exec = -1, last_delay, busy_until;
+    static _Thread_local double last_exec = -1, last_delay, busy_until, hold = BUSY_HOLD_NS,
+                                let_go = -1;
     if (spin_user ||
         atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed) % BUSY_WINDOW != 0)
         return;
@@ -295,10 +301,13 @@ static void busy_check(void) {
             if (wait >= BUSY_DELAY * run) {
                 atomic_store_explicit(&pool.share, (int)(1024.0 * run / (run + wait)),
                                       memory_order_relaxed);
-                atomic_store_explicit(&pool.busy, 1, memory_order_relaxed);
-                busy_until = e + BUSY_HOLD_NS;
+                if (!atomic_exchange_explicit(&pool.busy, 1, memory_order_relaxed))
+                    hold = let_go >= 0 && e - let_go < 2 * hold
+                               ? (2 * hold < BUSY_HOLD_MAX_NS ? 2 * hold : BUSY_HOLD_MAX_NS)
+                               : BUSY_HOLD_NS;
+                busy_until = e + hold;
             } else if (e >= busy_until) {
-                atomic_store_explicit(&pool.busy, 0, memory_order_relaxed);
+                if (atomic_exchange_explicit(&pool.busy, 0, memory_order_relaxed)) let_go = e;
             }
         }
         last_exec = e, last_delay = d;

@@ -137,12 +137,13 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 #define PASTA_FOLD_BLOCK 512
 #endif
 /* Below this many points (per task) the small path is faster (docs/CURVES.md): asm, and
- * IFMA (8 points per vector: the batch path pays back sooner). */
+ * IFMA (8 points per vector, small blocks in Jacobian lanes with no inversion per step:
+ * 3 points in one vector already cost less than 3 scalar chains; docs/PARALLEL.md). */
 #ifndef PASTA_FOLD_MIN_BATCH
 #define PASTA_FOLD_MIN_BATCH 48
 #endif
 #ifndef PASTA_FOLD_MIN_BATCH_IFMA
-#define PASTA_FOLD_MIN_BATCH_IFMA 16
+#define PASTA_FOLD_MIN_BATCH_IFMA 3
 #endif
 /* The batch path's threshold per backend (the tuning of a backend's kernels, named by
  * PASTA_BACKEND; 0: never): portable's multiplication (~380 instructions) leaves the batch
@@ -151,9 +152,24 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 #define PASTA_FOLD_BATCH_portable 0
 #define PASTA_FOLD_BATCH_x86_64_asm PASTA_FOLD_MIN_BATCH
 #define PASTA_FOLD_BATCH_x86_64_ifma PASTA_FOLD_MIN_BATCH_IFMA
+/* The fewest points of a batch task when the fold is split on threads, and whether a
+ * fold too small to split takes the small path on all threads instead (1) or the batch
+ * path on one (0: IFMA, where a task below a vector costs a whole vector and the
+ * Jacobian lanes beat the scalar chains). */
+#define PASTA_FOLD_TASK_portable 1
+#define PASTA_FOLD_TASK_x86_64_asm PASTA_FOLD_MIN_BATCH
+#define PASTA_FOLD_TASK_x86_64_ifma 8
+#define PASTA_FOLD_SPREAD_portable 1
+#define PASTA_FOLD_SPREAD_x86_64_asm 1
+#define PASTA_FOLD_SPREAD_x86_64_ifma 0
 #define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
 #define PASTA_FOLD_MAX_THREADS 1024
 #define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */
+/* IFMA blocks of fewer points run their chain in Jacobian lanes (msm/ifma_batch.h): no
+ * inversion per step; from about 256 points a block the affine lanes cost the same. */
+#ifndef PASTA_FOLD_JAC_BELOW
+#define PASTA_FOLD_JAC_BELOW 256
+#endif
 /* What a fold step does at one point. */
 enum { PASTA_FOLD_SKIP = 0, PASTA_FOLD_ADD = 1, PASTA_FOLD_DBL = 2 };
 

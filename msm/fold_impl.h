@@ -13,8 +13,10 @@
  *           6M, a doubling 7M (as the Jacobian one), and the result is affine already.
  *           Tables of odd multiples [1, 3, .., 15] P are built the same way (only up to
  *           the largest digit of u). On the IFMA backend a step runs 8 points per vector
- *           (msm/ifma_batch.h, the MSM's batch-affine additions).
- *   small   (portable backend, fewer points, or fewer than twice that many on
+ *           (msm/ifma_batch.h, the MSM's batch-affine additions); blocks of fewer than
+ *           PASTA_FOLD_JAC_BELOW points keep their chain in Jacobian lanes instead (no
+ *           inversion per step; one batch normalisation per block).
+ *   small   (portable backend, fewer points, or on asm fewer than twice that many on
  *           more than one thread) Jacobian chains per point (mixed additions), the
  *           tables and the results normalised by one batch inversion each, for all
  *           points of a task together.
@@ -69,7 +71,7 @@ PASTA_TFN size_t CV(fold_stride)(size_t b) {
                pasta_msm_round64(PASTA_FOLD_TAB * b * sizeof(FE)) +
                pasta_msm_round64(b * sizeof(FE)) + 2 * pasta_msm_round64(b);
 #ifdef PASTA_IFMA_BACKEND
-    r += 64 + pasta_msm_round64((b + 7) / 8 * sizeof(pasta_ifma_pt8)) + pasta_msm_round64(b);
+    r += 64 + pasta_msm_round64((b + 7) / 8 * sizeof(pasta_ifma_jpt8)) + pasta_msm_round64(b);
 #endif
     return r;
 }
@@ -269,21 +271,45 @@ PASTA_TFN void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s, size
 #ifdef PASTA_IFMA_BACKEND
     /* in lanes (msm/ifma_batch.h), every accumulator the identity at first */
     size_t nv = (m + 7) / 8;
-    memset(s->lanes, 0, nv * sizeof *s->lanes);
-    memset(s->lid, 0xff, nv);
-    for (int i = rec->l - 1; i >= 0; i--) {
-        if (i < rec->l - 1)
-            PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, NULL, m, CV(msm_inv8));
-        if (rec->d1[i]) {
-            CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
-            PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
+    if (m < PASTA_FOLD_JAC_BELOW) { /* Jacobian lanes: no inversion per step */
+        pasta_ifma_jpt8 *jl = (pasta_ifma_jpt8 *)(void *)s->lanes;
+        JAC *tj = (JAC *)(void *)s->t1; /* the tables are read for the last time below */
+        memset(jl, 0, nv * sizeof *jl);
+        memset(s->lid, 0xff, nv);
+        for (int i = rec->l - 1; i >= 0; i--) {
+            if (i < rec->l - 1) PASTA_FOLD_IFMA(jfold_dbl)(jl, m);
+            if (rec->d1[i]) {
+                CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
+                PASTA_FOLD_IFMA(jfold_add)(jl, s->lid, s->q, m);
+            }
+            if (rec->d2[i]) {
+                CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
+                PASTA_FOLD_IFMA(jfold_add)(jl, s->lid, s->q, m);
+            }
         }
-        if (rec->d2[i]) {
-            CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
-            PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
+        PASTA_FOLD_IFMA(jfold_store)(tj, jl, m);
+        for (size_t k = 0; k < m; k++) {
+            s->aid[k] = (uint8_t)((s->lid[k / 8] >> (k % 8)) & 1);
+            if (s->aid[k]) CV(identity)(&tj[k]);
         }
+        CV(batch_to_affine_var)(s->acc, tj, m);
+    } else {
+        memset(s->lanes, 0, nv * sizeof *s->lanes);
+        memset(s->lid, 0xff, nv);
+        for (int i = rec->l - 1; i >= 0; i--) {
+            if (i < rec->l - 1)
+                PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, NULL, m, CV(msm_inv8));
+            if (rec->d1[i]) {
+                CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
+                PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
+            }
+            if (rec->d2[i]) {
+                CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
+                PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
+            }
+        }
+        PASTA_FOLD_IFMA(fold_store)(s->acc, s->aid, s->lanes, s->lid, m);
     }
-    PASTA_FOLD_IFMA(fold_store)(s->acc, s->aid, s->lanes, s->lid, m);
 #else
     for (size_t k = 0; k < m; k++) s->aid[k] = 1;
     for (int i = rec->l - 1; i >= 0; i--) {
@@ -405,11 +431,13 @@ PASTA_TFN int CV(fold_var)(AFF *r, const AFF *lo, const AFF *hi, size_t n, const
     x.block = x.stride = 0;
     const size_t minb = PASTA_CAT(PASTA_FOLD_BATCH_, PASTA_BACKEND);
     x.small = minb == 0 || n < minb;
-    /* batch: tasks of at least minb points (or one). Where that leaves a single task for
-     * several threads, the small path on all of them instead (down to a point per task:
-     * each point is a whole scalar multiplication, docs/PARALLEL.md) */
-    x.ntasks = n / (minb == 0 ? 1 : minb);
-    if (threads > 1 && x.ntasks < 2) x.small = 1;
+    /* batch: tasks of at least PASTA_FOLD_TASK_<backend> points (or one). Where that
+     * leaves a single task for several threads, the small path on all of them instead
+     * (down to a point per task: each point is a whole scalar multiplication,
+     * docs/PARALLEL.md), unless the backend's batch path on one thread is faster */
+    x.ntasks = n / PASTA_CAT(PASTA_FOLD_TASK_, PASTA_BACKEND);
+    if (threads > 1 && x.ntasks < 2 && PASTA_CAT(PASTA_FOLD_SPREAD_, PASTA_BACKEND))
+        x.small = 1;
     if (x.small) x.ntasks = n;
     if (x.ntasks > (size_t)threads) x.ntasks = (size_t)threads;
     if (x.ntasks == 0) x.ntasks = 1;

@@ -438,21 +438,175 @@ PASTA_IFMA_INLINE void pasta_ifma_fold_store_(void *out, uint8_t *oid, const pas
     }
 }
 
-#define PASTA_IFMA_MSM_FIELD(F)                                                         \
-    PASTA_IFMA_TARGET                                                                   \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_aadd(          \
-        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {    \
-        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, inv8, &pasta_ifma_##F##_consts);   \
-    }                                                                                   \
-    PASTA_IFMA_TARGET                                                                   \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_step(           \
-        void *L, uint8_t *aid, const void *q, size_t m, void (*inv8)(uint64_t v[32])) { \
-        if (m > 0) pasta_ifma_fold_step_(L, aid, q, m, inv8, &pasta_ifma_##F##_consts); \
-    }                                                                                   \
-    PASTA_IFMA_TARGET                                                                   \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_store(          \
-        void *out, uint8_t *oid, const void *L, const uint8_t *aid, size_t m) {         \
-        pasta_ifma_fold_store_(out, oid, L, aid, m, &pasta_ifma_##F##_consts);          \
+/* ---- The generator fold's chain in Jacobian lanes (msm/fold_impl.h, blocks of fewer
+ * than PASTA_FOLD_JAC_BELOW points): no inversion per step, where the affine chain above
+ * pays a scalar inversion (inv8) per doubling and per addition, a fixed cost per block
+ * that a small block cannot spread. Lanes hold the exact elements (R' domain, weakly
+ * reduced, < 2m), X, Y, Z for the point (X / Z^2, Y / Z^3): an addend as loaded, ~q = q
+ * / 16 (the header), is doubled four times; the store multiplies by the lane value 2^256
+ * mod m (the element 1 / 16), which gives the API form. Doubling dbl-2009-l (a = 0; 2M +
+ * 5S), mixed addition madd-2007-bl (7M + 4S), both from the Explicit-Formulas Database
+ * (hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html). aid: the identity lanes (Z =
+ * 0 there too: a doubling keeps it 0, so a doubling needs no case). */
+struct pasta_ifma_jpt8_ {
+    pasta_ifma_v8 x, y, z;
+};
+typedef struct pasta_ifma_jpt8_ pasta_ifma_jpt8;
+
+/* r = 2a (r may be a). */
+PASTA_IFMA_INLINE void pasta_ifma_jdbl_(pasta_ifma_jpt8 *r, const pasta_ifma_jpt8 *a,
+                                        const pasta_ifma_consts *K) {
+    const uint64_t *M2 = K->m2;
+    pasta_ifma_v8 A, B, C, D, E, F, t;
+    pasta_ifma_sqr_(&A, &a->x, K);
+    pasta_ifma_sqr_(&B, &a->y, K);
+    pasta_ifma_sqr_(&C, &B, K);
+    pasta_ifma_addmod_(&t, &a->x, &B, M2);
+    pasta_ifma_sqr_(&D, &t, K);
+    pasta_ifma_submod_(&D, &D, &A, M2);
+    pasta_ifma_submod_(&D, &D, &C, M2);
+    pasta_ifma_addmod_(&D, &D, &D, M2); /* D = 2 ((X + B)^2 - A - C) */
+    pasta_ifma_addmod_(&E, &A, &A, M2);
+    pasta_ifma_addmod_(&E, &E, &A, M2); /* E = 3A */
+    pasta_ifma_sqr_(&F, &E, K);
+    pasta_ifma_mul_(&t, &a->y, &a->z, K);
+    pasta_ifma_addmod_(&r->z, &t, &t, M2); /* Z3 = 2 Y Z */
+    pasta_ifma_submod_(&r->x, &F, &D, M2);
+    pasta_ifma_submod_(&r->x, &r->x, &D, M2); /* X3 = F - 2D */
+    pasta_ifma_submod_(&t, &D, &r->x, M2);
+    pasta_ifma_mul_(&t, &E, &t, K);
+    pasta_ifma_addmod_(&C, &C, &C, M2);
+    pasta_ifma_addmod_(&C, &C, &C, M2);
+    pasta_ifma_addmod_(&C, &C, &C, M2);
+    pasta_ifma_submod_(&r->y, &t, &C, M2); /* Y3 = E (D - X3) - 8C */
+}
+
+/* a += (qx, qy) (exact elements) on the lanes `valid` (a not the identity there); lanes
+ * where a = q are doubled instead, those where a = -q become the identity (Z3 = 0) and
+ * are returned. The other lanes get values of no meaning. */
+PASTA_IFMA_INLINE __mmask8 pasta_ifma_jmadd_(pasta_ifma_jpt8 *a, const pasta_ifma_v8 *qx,
+                                             const pasta_ifma_v8 *qy, __mmask8 valid,
+                                             const pasta_ifma_consts *K) {
+    const uint64_t *M2 = K->m2;
+    pasta_ifma_v8 z1z1, u2, s2, h, hh, i4, j, r, v, t;
+    pasta_ifma_sqr_(&z1z1, &a->z, K);
+    pasta_ifma_mul_(&u2, qx, &z1z1, K);
+    pasta_ifma_mul_(&s2, &a->z, &z1z1, K);
+    pasta_ifma_mul_(&s2, qy, &s2, K);
+    pasta_ifma_submod_(&h, &u2, &a->x, M2);
+    pasta_ifma_submod_(&r, &s2, &a->y, M2);
+    __mmask8 hz = pasta_ifma_is_zero_(&h, K) & valid, dbl = 0, cancel = 0;
+    pasta_ifma_jpt8 d = {0};
+    if (hz) { /* equal x: a = q (a doubling) or a = -q */
+        dbl = pasta_ifma_is_zero_(&r, K) & hz;
+        cancel = hz & (__mmask8)~dbl;
+        if (dbl) pasta_ifma_jdbl_(&d, a, K);
+    }
+    pasta_ifma_addmod_(&r, &r, &r, M2); /* r = 2 (S2 - Y1) */
+    pasta_ifma_sqr_(&hh, &h, K);
+    pasta_ifma_addmod_(&i4, &hh, &hh, M2);
+    pasta_ifma_addmod_(&i4, &i4, &i4, M2); /* I = 4 HH */
+    pasta_ifma_mul_(&j, &h, &i4, K);
+    pasta_ifma_mul_(&v, &a->x, &i4, K);
+    pasta_ifma_addmod_(&t, &a->z, &h, M2);
+    pasta_ifma_sqr_(&t, &t, K);
+    pasta_ifma_submod_(&t, &t, &z1z1, M2);
+    pasta_ifma_submod_(&a->z, &t, &hh, M2); /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
+    pasta_ifma_mul_(&t, &a->y, &j, K);
+    pasta_ifma_addmod_(&t, &t, &t, M2); /* 2 Y1 J */
+    pasta_ifma_sqr_(&a->x, &r, K);
+    pasta_ifma_submod_(&a->x, &a->x, &j, M2);
+    pasta_ifma_submod_(&a->x, &a->x, &v, M2);
+    pasta_ifma_submod_(&a->x, &a->x, &v, M2); /* X3 = r^2 - J - 2V */
+    pasta_ifma_submod_(&v, &v, &a->x, M2);
+    pasta_ifma_mul_(&v, &r, &v, K);
+    pasta_ifma_submod_(&a->y, &v, &t, M2); /* Y3 = r (V - X3) - 2 Y1 J */
+    if (dbl) {
+        pasta_ifma_select(&a->x, dbl, &a->x, &d.x);
+        pasta_ifma_select(&a->y, dbl, &a->y, &d.y);
+        pasta_ifma_select(&a->z, dbl, &a->z, &d.z);
+    }
+    return cancel;
+}
+
+/* One chain step on the lanes of m points: a = 2a. */
+PASTA_IFMA_INLINE void pasta_ifma_jfold_dbl_(pasta_ifma_jpt8 *L, size_t m,
+                                             const pasta_ifma_consts *K) {
+    for (size_t k = 0; 8 * k < m; k++) pasta_ifma_jdbl_(&L[k], &L[k], K);
+}
+
+/* One chain step: a += q[j] (API points, none the identity); identity lanes take q. */
+PASTA_IFMA_INLINE void pasta_ifma_jfold_add_(pasta_ifma_jpt8 *L, uint8_t *aid, const void *q,
+                                             size_t m, const pasta_ifma_consts *K) {
+    pasta_ifma_job_ J = {NULL, NULL, NULL, NULL, (const uint64_t *)q, m, K};
+    pasta_ifma_v8 one;
+    pasta_ifma_set1_raw_(&one, K->r256);
+    for (int i = 0; i < 4; i++) pasta_ifma_addmod_(&one, &one, &one, K->m2);
+    for (size_t k = 0; 8 * k < m; k++) {
+        pasta_ifma_v8 qx, qy;
+        pasta_ifma_fold_q_(&qx, &qy, &J, k);
+        for (int i = 0; i < 4; i++) {
+            pasta_ifma_addmod_(&qx, &qx, &qx, K->m2);
+            pasta_ifma_addmod_(&qy, &qy, &qy, K->m2);
+        }
+        __mmask8 live = pasta_ifma_live_(m, k), take = live & aid[k];
+        __mmask8 cancel = pasta_ifma_jmadd_(&L[k], &qx, &qy, live & (__mmask8)~aid[k], K);
+        pasta_ifma_select(&L[k].x, take, &L[k].x, &qx);
+        pasta_ifma_select(&L[k].y, take, &L[k].y, &qy);
+        pasta_ifma_select(&L[k].z, take, &L[k].z, &one);
+        aid[k] = (uint8_t)((aid[k] & ~take) | cancel);
+    }
+}
+
+/* The lanes -> Jacobian points out[j] (API form, canonical; 12 words each), j < m;
+ * identity lanes as they are (the caller writes those). */
+PASTA_IFMA_INLINE void pasta_ifma_jfold_store_(void *out, const pasta_ifma_jpt8 *L, size_t m,
+                                               const pasta_ifma_consts *K) {
+    pasta_ifma_v8 c16, t;
+    pasta_ifma_set1_raw_(&c16, K->r256);
+    uint64_t w[3][32], *o = (uint64_t *)out;
+    for (size_t k = 0; 8 * k < m; k++) {
+        const pasta_ifma_v8 *c[3] = {&L[k].x, &L[k].y, &L[k].z};
+        for (int a = 0; a < 3; a++) {
+            pasta_ifma_mul_(&t, c[a], &c16, K);
+            pasta_ifma_reduce_(&t, &t, K);
+            pasta_ifma_store_raw_(w[a], &t, 0);
+        }
+        for (size_t i = 0; i < 8 && 8 * k + i < m; i++)
+            for (int a = 0; a < 3; a++) memcpy(o + 12 * (8 * k + i) + 4 * a, w[a] + 4 * i, 32);
+    }
+}
+
+#define PASTA_IFMA_MSM_FIELD(F)                                                          \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_batch_aadd(           \
+        uint64_t *abk, pasta_ifma_pend *e, size_t m, void (*inv8)(uint64_t v[32])) {     \
+        if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, inv8, &pasta_ifma_##F##_consts);    \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_step(            \
+        void *L, uint8_t *aid, const void *q, size_t m, void (*inv8)(uint64_t v[32])) {  \
+        if (m > 0) pasta_ifma_fold_step_(L, aid, q, m, inv8, &pasta_ifma_##F##_consts);  \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_jfold_dbl(void *L,    \
+                                                                             size_t m) { \
+        pasta_ifma_jfold_dbl_(L, m, &pasta_ifma_##F##_consts);                           \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_jfold_add(            \
+        void *L, uint8_t *aid, const void *q, size_t m) {                                \
+        pasta_ifma_jfold_add_(L, aid, q, m, &pasta_ifma_##F##_consts);                   \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_jfold_store(          \
+        void *out, const void *L, size_t m) {                                            \
+        pasta_ifma_jfold_store_(out, L, m, &pasta_ifma_##F##_consts);                    \
+    }                                                                                    \
+    PASTA_IFMA_TARGET                                                                    \
+    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_store(           \
+        void *out, uint8_t *oid, const void *L, const uint8_t *aid, size_t m) {          \
+        pasta_ifma_fold_store_(out, oid, L, aid, m, &pasta_ifma_##F##_consts);           \
     }
 PASTA_IFMA_MSM_FIELD(fp)
 PASTA_IFMA_MSM_FIELD(fq)

@@ -3,7 +3,7 @@
  * 1..40 and 511..512 of random pairs mixed with P + P (either sign) and P + (-P), each
  * result byte for byte the normalised Jacobian sum, and the DBL / CANCEL flags as the
  * scalar flush sets them; batches of doublings (each source its own slot, as the
- * generator fold's) of sizes 1..512 against the scalar doubling; the fold's lane steps through every case. Skips (prints why, passes) without AVX512F + AVX512IFMA; not under
+ * generator fold's) of sizes 1..512 against the scalar doubling; the fold's lane steps, affine and Jacobian, through every case. Skips (prints why, passes) without AVX512F + AVX512IFMA; not under
  * valgrind (it cannot execute AVX-512). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,10 +186,75 @@ INV8(fq, pasta_fq)
         free(lid);                                                                           \
         free(wid);                                                                           \
     }
+/* The fold's Jacobian lanes (pasta_ifma_F_jfold_add, _dbl, _store): the same steps as
+ * FOLD_TEST, each stored, normalised by the scalar code and compared with the scalar sums;
+ * identity lanes by their flags. */
+#define JFOLD_TEST(C, AFF, JAC, F)                                                           \
+    static void C##_jfold_check(const AFF *want, const uint8_t *wid,                         \
+                                const pasta_ifma_jpt8 *L, const uint8_t *lid, size_t m,      \
+                                const char *what) {                                          \
+        const pasta_ops *o = scalar_ops();                                                   \
+        JAC *got = malloc(m * sizeof(JAC));                                                  \
+        cr_assert(got);                                                                      \
+        pasta_ifma_##F##_jfold_store(got, L, m);                                             \
+        for (size_t j = 0; j < m; j++) {                                                     \
+            int id = (lid[j / 8] >> (j % 8)) & 1;                                            \
+            cr_assert_eq(id, wid[j], #C " %s m=%zu j=%zu: identity flag", what, m, j);       \
+            if (id) continue;                                                                \
+            AFF a;                                                                           \
+            cr_assert(o->C->is_on_curve(&got[j]), #C " %s m=%zu j=%zu: off the curve", what, \
+                      m, j);                                                                 \
+            o->C->to_affine_var(&a, &got[j]);                                                \
+            cr_assert(memcmp(&a, &want[j], sizeof(AFF)) == 0,                                \
+                      #C " %s m=%zu j=%zu: differs from the scalar sum", what, m, j);        \
+        }                                                                                    \
+        free(got);                                                                           \
+    }                                                                                        \
+    static void C##_jfold_lanes(size_t m, tu_rng *r) {                                       \
+        const pasta_ops *o = scalar_ops();                                                   \
+        size_t nv = (m + 7) / 8;                                                             \
+        pasta_ifma_jpt8 *L = aligned_alloc(64, nv * sizeof *L);                              \
+        AFF *q = malloc(m * sizeof(AFF)), *want = malloc(m * sizeof(AFF));                   \
+        uint8_t *lid = malloc(nv), *wid = malloc(m);                                         \
+        cr_assert(L &&q &&want &&lid &&wid);                                                 \
+        memset(L, 0, nv * sizeof *L);                                                        \
+        memset(lid, 0xff, nv);                                                               \
+        memset(wid, 1, m);                                                                   \
+        for (size_t j = 0; j < m; j++) C##_random(&q[j], r);                                 \
+        pasta_ifma_##F##_jfold_add(L, lid, q, m);                                            \
+        C##_fold_ref(want, wid, q, m);                                                       \
+        C##_jfold_check(want, wid, L, lid, m, "first addition");                             \
+        pasta_ifma_##F##_jfold_dbl(L, m);                                                    \
+        C##_fold_ref(want, wid, NULL, m);                                                    \
+        C##_jfold_check(want, wid, L, lid, m, "doubling (Z != 1)");                          \
+        for (size_t j = 0; j < m; j++) {                                                     \
+            int kind = (int)(tu_next(r) % 4);                                                \
+            if (kind == 0) q[j] = want[j];                                                   \
+            else if (kind == 1) o->C->affine_neg(&q[j], &want[j]);                           \
+            else C##_random(&q[j], r);                                                       \
+        }                                                                                    \
+        pasta_ifma_##F##_jfold_add(L, lid, q, m);                                            \
+        C##_fold_ref(want, wid, q, m);                                                       \
+        C##_jfold_check(want, wid, L, lid, m, "P + P, P + (-P), P + Q");                     \
+        pasta_ifma_##F##_jfold_dbl(L, m);                                                    \
+        C##_fold_ref(want, wid, NULL, m);                                                    \
+        C##_jfold_check(want, wid, L, lid, m, "doubling");                                   \
+        for (size_t j = 0; j < m; j++) C##_random(&q[j], r);                                 \
+        pasta_ifma_##F##_jfold_add(L, lid, q, m);                                            \
+        C##_fold_ref(want, wid, q, m);                                                       \
+        C##_jfold_check(want, wid, L, lid, m, "identity takes q");                           \
+        free(L);                                                                             \
+        free(q);                                                                             \
+        free(want);                                                                          \
+        free(lid);                                                                           \
+        free(wid);                                                                           \
+    }
 CURVE_TEST(pallas, pasta_pallas_affine, pasta_pallas_jacobian, fp, fq)
 CURVE_TEST(vesta, pasta_vesta_affine, pasta_vesta_jacobian, fq, fp)
 FOLD_TEST(pallas, pasta_pallas_affine, pasta_pallas_jacobian, fp)
 FOLD_TEST(vesta, pasta_vesta_affine, pasta_vesta_jacobian, fq)
+JFOLD_TEST(pallas, pasta_pallas_affine, pasta_pallas_jacobian, fp)
+JFOLD_TEST(vesta, pasta_vesta_affine, pasta_vesta_jacobian, fq)
 
 Test(ifma_msm, batch_aadd) {
     SKIP_WITHOUT_IFMA("test_ifma_msm");
@@ -225,5 +290,16 @@ Test(ifma_msm, fold_lanes) {
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         pallas_fold_lanes(sizes[i], &r);
         vesta_fold_lanes(sizes[i], &r);
+    }
+}
+
+Test(ifma_msm, jfold_lanes) {
+    SKIP_WITHOUT_IFMA("test_ifma_msm");
+    tu_rng r;
+    tu_rng_init(&r, 80);
+    static const size_t sizes[] = {1, 2, 7, 8, 9, 15, 16, 17, 24, 33, 64, 65, 127, 128};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        pallas_jfold_lanes(sizes[i], &r);
+        vesta_jfold_lanes(sizes[i], &r);
     }
 }

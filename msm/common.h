@@ -121,6 +121,14 @@ PASTA_INTERNAL size_t pasta_msm_segs(size_t nb, int g);
 PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 /* From this many points (GLV halves counted) the variable-base MSM uses batch-affine
  * buckets by default, below them Jacobian ones (docs/MSM.md, "Small MSMs"). */
+/* msm_var of at most PASTA_MSM_STRAUS_<backend> points: Straus (msm/var_impl.h,
+ * CV(msm_straus); scalar code). Medians of 41, Vesta, Zen 5, us, buckets -> Straus: asm
+ * n = 3 75 -> 41, 8 114 -> 88, 16 166 -> 159; IFMA (8-lane bucket additions) n = 3 75 ->
+ * 41, 6 78 -> 69, 8 85 -> 88. PASTA_MSM_STRAUS_MAX: the arrays' bound. */
+#define PASTA_MSM_STRAUS_MAX 16
+#define PASTA_MSM_STRAUS_portable 16
+#define PASTA_MSM_STRAUS_x86_64_asm 16
+#define PASTA_MSM_STRAUS_x86_64_ifma 6
 #ifndef PASTA_MSM_AFFINE_MIN
 #define PASTA_MSM_AFFINE_MIN 8
 #endif

@@ -275,6 +275,25 @@ static void T(edges)(const pasta_ops *o) {
     T(check_all)(o, b2, k, n, "all bases equal");
     for (size_t i = 0; i < n; i++) k2[i] = k[1];
     T(check_all)(o, b2, k2, n, "all bases and scalars equal");
+    /* few points (msm_var's Straus path, msm/var_impl.h): the same kinds of input */
+    for (size_t m = 2; m <= 16; m += 7) {
+        for (size_t i = 0; i < m; i++) b2[i] = b[i], k2[i] = k[i];
+        for (size_t i = 0; i < m; i += 2) memset(&b2[i], 0, sizeof b2[i]);
+        for (size_t i = 0; i < m; i += 3) SO(o)->zero(&k2[i]);
+        T(check_all)(o, b2, k2, m, "few points: identity bases, zero scalars");
+        memset(b2, 0, m * sizeof *b2);
+        T(check_all)(o, b2, k, m, "few points: all bases identity");
+        for (size_t i = 0; i < m; i++) {
+            b2[i] = b[i / 2];
+            if (i & 1) CO(o)->affine_neg(&b2[i], &b2[i]);
+            k2[i] = k[i / 2];
+        }
+        T(check_all)(o, b2, k2, m, "few points: base and negation (sum = identity)");
+        for (size_t i = 0; i < m; i++) b2[i] = b[0], k2[i] = k[1];
+        T(check_all)(o, b2, k2, m, "few points: all bases and scalars equal");
+        for (size_t i = 0; i < m; i++) SO(o)->from_u64(&k2[i], (uint64_t)i + 1);
+        T(check_all)(o, b2, k2, m, "few points: one base, scalars 1..m");
+    }
     free(b);
     free(b2);
     free(k);

@@ -79,12 +79,18 @@ PASTA_TFN void CV(msm_task_fn)(void *ctx, size_t task) {
  * inversion): about 128 doublings and n 2 128/6 mixed additions, where the bucket method
  * pays each window's bucket sums for a handful of points. Normalised as msm_run's
  * result: the same bytes. */
-PASTA_TFN void CV(msm_straus)(JAC *r, const AFF *bases, const SE *scalars, size_t n) {
+PASTA_TFN int CV(msm_straus)(JAC *r, const AFF *bases, const SE *scalars, size_t n) {
     enum { M = PASTA_MSM_STRAUS_MAX };
     int8_t d1[M][129], d2[M][129];
     int l1[M], l2[M], flip[M], top = 0;
-    JAC tj[8 * M], acc, p2;
-    AFF t1[8 * M], t2[8 * M], a;
+    JAC acc, p2;
+    AFF a;
+    /* tables on the heap (28 KB at 16 points): a caller's thread may have a small stack */
+    size_t o_t1 = pasta_msm_round64(8 * n * sizeof(JAC));
+    uint8_t *mem = pasta_alloc(o_t1 + 2 * 8 * n * sizeof(AFF));
+    if (mem == NULL) return PASTA_ERR_NO_MEMORY;
+    JAC *tj = (JAC *)(void *)mem;
+    AFF *t1 = (AFF *)(void *)(mem + o_t1), *t2 = t1 + 8 * n;
     size_t m = 0; /* the points with a base other than the identity */
     for (size_t i = 0; i < n; i++) {
         if (CV(affine_is_identity)(&bases[i])) continue;
@@ -104,8 +110,9 @@ PASTA_TFN void CV(msm_straus)(JAC *r, const AFF *bases, const SE *scalars, size_
         m++;
     }
     if (m == 0) {
+        pasta_free(mem);
         CV(identity)(r);
-        return;
+        return PASTA_OK;
     }
     CV(batch_to_affine_var)(t1, tj, 8 * m);
     for (size_t k = 0; k < 8 * m; k++) {
@@ -121,8 +128,10 @@ PASTA_TFN void CV(msm_straus)(JAC *r, const AFF *bases, const SE *scalars, size_
             if (i < l2[j]) CV(wnaf_add)(&acc, &t2[8 * j], d2[j][i]);
         }
     }
+    pasta_free(mem);
     CV(to_affine_var)(&a, &acc);
     CV(from_affine)(r, &a);
+    return PASTA_OK;
 }
 
 /* The common body of msm_var, msm_bytes_var and msm_var_opt, on checked arguments
@@ -135,8 +144,7 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
     }
     if (n <= PASTA_CAT(PASTA_MSM_STRAUS_, PASTA_BACKEND) && c == 0 && flags == 0 &&
         scalars != NULL) {
-        CV(msm_straus)(r, bases, scalars, n);
-        return PASTA_OK;
+        return CV(msm_straus)(r, bases, scalars, n);
     }
     CV(msm_ctx) x;
     memset(&x, 0, sizeof x);

@@ -140,12 +140,13 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 
 /* ---- The generator fold (msm/fold_impl.h). */
 
-/* Points per block of the batch path (one inversion per step and block). */
+/* Points per block of the batch path (one inversion per step and block; on IFMA per table
+ * entry and block). */
 #ifndef PASTA_FOLD_BLOCK
 #define PASTA_FOLD_BLOCK 512
 #endif
 /* Below this many points (per task) the small path is faster (docs/CURVES.md): asm, and
- * IFMA (8 points per vector, small blocks in Jacobian lanes with no inversion per step:
+ * IFMA (8 points per vector, the chain in Jacobian lanes with no inversion per step:
  * 3 points in one vector already cost less than 3 scalar chains; docs/PARALLEL.md). */
 #ifndef PASTA_FOLD_MIN_BATCH
 #define PASTA_FOLD_MIN_BATCH 48
@@ -173,11 +174,6 @@ PASTA_INTERNAL size_t pasta_msm_fsplit_segs(size_t nb, size_t T);
 #define PASTA_FOLD_MAX_N (SIZE_MAX / 4096)
 #define PASTA_FOLD_MAX_THREADS 1024
 #define PASTA_FOLD_TAB 8 /* odd multiples [1, 3, .., 15] P */
-/* IFMA blocks of fewer points run their chain in Jacobian lanes (msm/ifma_batch.h): no
- * inversion per step; from about 256 points a block the affine lanes cost the same. */
-#ifndef PASTA_FOLD_JAC_BELOW
-#define PASTA_FOLD_JAC_BELOW 256
-#endif
 /* What a fold step does at one point. */
 enum { PASTA_FOLD_SKIP = 0, PASTA_FOLD_ADD = 1, PASTA_FOLD_DBL = 2 };
 

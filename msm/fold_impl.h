@@ -12,10 +12,10 @@
  *           of the block) sharing one inversion by Montgomery's trick: an addition costs
  *           6M, a doubling 7M (as the Jacobian one), and the result is affine already.
  *           Tables of odd multiples [1, 3, .., 15] P are built the same way (only up to
- *           the largest digit of u). On the IFMA backend a step runs 8 points per vector
- *           (msm/ifma_batch.h, the MSM's batch-affine additions); blocks of fewer than
- *           PASTA_FOLD_JAC_BELOW points keep their chain in Jacobian lanes instead (no
- *           inversion per step; one batch normalisation per block).
+ *           the largest digit of u). On the IFMA backend the tables are built so, 8
+ *           points per vector (msm/ifma_batch.h, the MSM's batch-affine additions), and
+ *           the chain runs in Jacobian lanes (no inversion per step; one batch
+ *           normalisation per block).
  *   small   (portable backend, fewer points, or on asm fewer than twice that many on
  *           more than one thread) Jacobian chains per point (mixed additions), the
  *           tables and the results normalised by one batch inversion each, for all
@@ -59,8 +59,8 @@ typedef struct {
     uint8_t *aid;  /* acc[k] is the identity */
     uint8_t *kind; /* PASTA_FOLD_SKIP, _ADD or _DBL */
 #ifdef PASTA_IFMA_BACKEND
-    pasta_ifma_pt8 *lanes; /* the chain's accumulators in lanes (64-byte aligned) */
-    uint8_t *lid;          /* their identity lanes, a mask per vector */
+    pasta_ifma_jpt8 *lanes; /* the chain's accumulators in lanes (64-byte aligned) */
+    uint8_t *lid;           /* their identity lanes, a mask per vector */
 #endif
 } CV(fold_scr);
 
@@ -95,7 +95,7 @@ PASTA_TFN void CV(fold_scr_init)(CV(fold_scr) *s, uint8_t *p, size_t b) {
     p += 2 * pasta_msm_round64(b);
     s->lid = p;
     p += pasta_msm_round64(b);
-    s->lanes = (pasta_ifma_pt8 *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+    s->lanes = (pasta_ifma_jpt8 *)(void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 #endif
 }
 
@@ -269,47 +269,29 @@ PASTA_TFN void CV(fold_block)(const CV(fold_ctx) *x, const CV(fold_scr) *s, size
             F(mul)(&s->t2x[(size_t)j * b + k], &s->t1[(size_t)j * b + k].x, &FC(ZETA));
             /* the chain, from the top digit */
 #ifdef PASTA_IFMA_BACKEND
-    /* in lanes (msm/ifma_batch.h), every accumulator the identity at first */
+    /* in Jacobian lanes (msm/ifma_batch.h), every accumulator the identity at first; no
+     * inversion per step, one batch normalisation at the end */
     size_t nv = (m + 7) / 8;
-    if (m < PASTA_FOLD_JAC_BELOW) { /* Jacobian lanes: no inversion per step */
-        pasta_ifma_jpt8 *jl = (pasta_ifma_jpt8 *)(void *)s->lanes;
-        JAC *tj = (JAC *)(void *)s->t1; /* the tables are read for the last time below */
-        memset(jl, 0, nv * sizeof *jl);
-        memset(s->lid, 0xff, nv);
-        for (int i = rec->l - 1; i >= 0; i--) {
-            if (i < rec->l - 1) PASTA_FOLD_IFMA(jfold_dbl)(jl, m);
-            if (rec->d1[i]) {
-                CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
-                PASTA_FOLD_IFMA(jfold_add)(jl, s->lid, s->q, m);
-            }
-            if (rec->d2[i]) {
-                CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
-                PASTA_FOLD_IFMA(jfold_add)(jl, s->lid, s->q, m);
-            }
+    JAC *tj = (JAC *)(void *)s->t1; /* the tables are read for the last time below */
+    memset(s->lanes, 0, nv * sizeof *s->lanes);
+    memset(s->lid, 0xff, nv);
+    for (int i = rec->l - 1; i >= 0; i--) {
+        if (i < rec->l - 1) PASTA_FOLD_IFMA(jfold_dbl)(s->lanes, m);
+        if (rec->d1[i]) {
+            CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
+            PASTA_FOLD_IFMA(jfold_add)(s->lanes, s->lid, s->q, m);
         }
-        PASTA_FOLD_IFMA(jfold_store)(tj, jl, m);
-        for (size_t k = 0; k < m; k++) {
-            s->aid[k] = (uint8_t)((s->lid[k / 8] >> (k % 8)) & 1);
-            if (s->aid[k]) CV(identity)(&tj[k]);
+        if (rec->d2[i]) {
+            CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
+            PASTA_FOLD_IFMA(jfold_add)(s->lanes, s->lid, s->q, m);
         }
-        CV(batch_to_affine_var)(s->acc, tj, m);
-    } else {
-        memset(s->lanes, 0, nv * sizeof *s->lanes);
-        memset(s->lid, 0xff, nv);
-        for (int i = rec->l - 1; i >= 0; i--) {
-            if (i < rec->l - 1)
-                PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, NULL, m, CV(msm_inv8));
-            if (rec->d1[i]) {
-                CV(fold_addend)(s, rec, m, b, rec->d1[i], 0);
-                PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
-            }
-            if (rec->d2[i]) {
-                CV(fold_addend)(s, rec, m, b, rec->d2[i], 1);
-                PASTA_FOLD_IFMA(fold_step)(s->lanes, s->lid, s->q, m, CV(msm_inv8));
-            }
-        }
-        PASTA_FOLD_IFMA(fold_store)(s->acc, s->aid, s->lanes, s->lid, m);
     }
+    PASTA_FOLD_IFMA(jfold_store)(tj, s->lanes, m);
+    for (size_t k = 0; k < m; k++) {
+        s->aid[k] = (uint8_t)((s->lid[k / 8] >> (k % 8)) & 1);
+        if (s->aid[k]) CV(identity)(&tj[k]);
+    }
+    CV(batch_to_affine_var)(s->acc, tj, m);
 #else
     for (size_t k = 0; k < m; k++) s->aid[k] = 1;
     for (int i = rec->l - 1; i >= 0; i--) {

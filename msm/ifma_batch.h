@@ -8,8 +8,8 @@
  * canonical); e_j.s bit NEG negates the source; the kernel sets bit DBL (P + P) or CANCEL
  * (P + (-P): the slot's value is then left as it was, the caller empties it) and writes
  * the other slots canonical, so byte for byte the scalar result.
- * pasta_ifma_F_fold_step(L, aid, q, m, inv8), _fold_store(out, oid, L, aid, m): the
- * generator fold's chain (msm/fold_impl.h) on accumulators that stay in lanes (below).
+ * pasta_ifma_F_jfold_dbl, _jfold_add, _jfold_store: the generator fold's chain
+ * (msm/fold_impl.h) on Jacobian accumulators that stay in lanes (below).
  *
  * Domain. A lane value v stands for the field element v / R' (R' = 2^260, F_mul's
  * domain), so an API value x R loads as x / 16 (written ~x), and a value stored as it is
@@ -123,15 +123,10 @@ typedef struct {
     __mmask8 cancel[PASTA_IFMA_BATCH_VECS];
 } pasta_ifma_batch_;
 
-/* What the passes of one batch read: the MSM's slots and entries (abk, e, m) or the
- * fold's lanes (L, aid, q, m). */
-typedef struct pasta_ifma_pt8_ pasta_ifma_pt8;
+/* What the passes of one batch read: the MSM's slots and entries. */
 typedef struct {
     uint64_t *abk;
     pasta_ifma_pend *e;
-    pasta_ifma_pt8 *L;
-    uint8_t *aid;
-    const uint64_t *q;
     size_t m;
     const pasta_ifma_consts *K;
 } pasta_ifma_job_;
@@ -319,17 +314,9 @@ PASTA_IFMA_INLINE void pasta_ifma_batch_aadd_(uint64_t *abk, pasta_ifma_pend *e,
                                               void (*inv8)(uint64_t v[32]),
                                               const pasta_ifma_consts *K) {
     pasta_ifma_batch_ B;
-    pasta_ifma_job_ J = {abk, e, NULL, NULL, NULL, m, K};
+    pasta_ifma_job_ J = {abk, e, m, K};
     pasta_ifma_batch_run_(&B, (m + 7) / 8, pasta_ifma_pass1_, pasta_ifma_pass2_, &J, inv8);
 }
-
-/* ---- The generator fold's chain in lanes (msm/fold_impl.h): the accumulators of a block
- * stay in lanes (R' domain, weakly reduced) from the first digit to the last, so a step
- * loads and stores no point. L[v] holds points 8v..8v+7; aid[v] the lanes that are the
- * identity (the lanes past m stay so: never added to, never stored). */
-struct pasta_ifma_pt8_ {
-    pasta_ifma_v8 x, y;
-};
 
 /* Lanes of vector k below m. */
 PASTA_IFMA_INLINE __mmask8 pasta_ifma_live_(size_t m, size_t k) {
@@ -339,109 +326,22 @@ PASTA_IFMA_INLINE __mmask8 pasta_ifma_live_(size_t m, size_t k) {
 
 /* The addends q[8k..8k+7] (API points, 8 words each; absent lanes: q[0]'s). */
 PASTA_IFMA_INLINE void pasta_ifma_fold_q_(pasta_ifma_v8 *qx, pasta_ifma_v8 *qy,
-                                          const pasta_ifma_job_ *J, size_t k) {
+                                          const uint64_t *q, size_t m, size_t k) {
     uint64_t *qp[8];
     for (size_t i = 0; i < 8; i++) {
         size_t j = 8 * k + i;
-        qp[i] = (uint64_t *)(uintptr_t)(J->q + 8 * (j < J->m ? j : 0)); /* read only */
+        qp[i] = (uint64_t *)(uintptr_t)(q + 8 * (j < m ? j : 0)); /* read only */
     }
     pasta_ifma_gather_pts_(qx, qy, qp);
 }
 
-/* Pass 1 of a fold step: doubling (q NULL): D = ~ay; addition: D = 4 (~qx - ~ax), equal
- * x a doubling (equal y) or a cancellation; identity lanes take q in pass 2. */
-PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_fold1_(
-    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, const pasta_ifma_job_ *J, size_t k) {
-    const pasta_ifma_consts *K = J->K;
-    const pasta_ifma_pt8 *A = &J->L[k];
-    __mmask8 valid = pasta_ifma_live_(J->m, k) & (__mmask8)~J->aid[k], dbl = 0;
-    pasta_ifma_v8 d;
-    B->cancel[k] = 0;
-    if (J->q == NULL) {
-        d = A->y;
-        dbl = valid;
-    } else {
-        pasta_ifma_v8 qx, qy;
-        pasta_ifma_fold_q_(&qx, &qy, J, k);
-        pasta_ifma_submod_(&d, &qx, &A->x, K->m2);
-        __mmask8 z = pasta_ifma_is_zero_(&d, K) & valid;
-        pasta_ifma_addmod_(&d, &d, &d, K->m2);
-        pasta_ifma_addmod_(&d, &d, &d, K->m2);
-        if (z) { /* equal x: P + P (D = ~ay) or P + (-P) */
-            dbl = pasta_ifma_eq_(&qy, &A->y, K) & z;
-            pasta_ifma_select(&d, dbl, &d, &A->y);
-            B->cancel[k] = z & (__mmask8)~dbl;
-            valid &= (__mmask8)~B->cancel[k];
-        }
-    }
-    pasta_ifma_pass1_end_(B, acc, first, k, &d, valid, dbl, K);
-}
-
-/* Pass 2 of a fold step: the sums into L (keep lanes); identity lanes take q; cancelled
- * lanes become the identity. */
-PASTA_IFMA_TARGET __attribute__((noinline)) static void pasta_ifma_fold2_(
-    pasta_ifma_batch_ *B, pasta_ifma_v8 *acc, int first, const pasta_ifma_job_ *J, size_t k) {
-    const pasta_ifma_consts *K = J->K;
-    pasta_ifma_pt8 *A = &J->L[k];
-    pasta_ifma_v8 qx, qy, n, mu, x3, y3, di;
-    pasta_ifma_pass2_inv_(&di, acc, first, B, k, K);
-    if (J->q == NULL) {
-        qx = A->x;
-        pasta_ifma_tangent_num_(&n, &A->x, K);
-    } else {
-        pasta_ifma_fold_q_(&qx, &qy, J, k);
-        pasta_ifma_submod_(&n, &qy, &A->y, K->m2);
-        if (B->dbl[k]) {
-            pasta_ifma_v8 s3;
-            pasta_ifma_tangent_num_(&s3, &A->x, K);
-            pasta_ifma_select(&n, B->dbl[k], &n, &s3);
-        }
-    }
-    pasta_ifma_mul_(&mu, &n, &di, K);
-    pasta_ifma_sum_(&x3, &y3, &mu, &A->x, &A->y, &qx, K);
-    pasta_ifma_select(&A->x, B->keep[k], &A->x, &x3);
-    pasta_ifma_select(&A->y, B->keep[k], &A->y, &y3);
-    if (J->q != NULL) {
-        __mmask8 take = pasta_ifma_live_(J->m, k) & J->aid[k];
-        pasta_ifma_select(&A->x, take, &A->x, &qx);
-        pasta_ifma_select(&A->y, take, &A->y, &qy);
-        J->aid[k] = (uint8_t)((J->aid[k] & ~take) | B->cancel[k]);
-    }
-}
-
-/* One fold step on the lanes of m points (m <= PASTA_MSM_BATCH_MAX): a = 2a (q NULL) or
- * a += q[j] (API points). */
-PASTA_IFMA_INLINE void pasta_ifma_fold_step_(pasta_ifma_pt8 *L, uint8_t *aid, const void *q,
-                                             size_t m, void (*inv8)(uint64_t v[32]),
-                                             const pasta_ifma_consts *K) {
-    pasta_ifma_batch_ B;
-    pasta_ifma_job_ J = {NULL, NULL, L, aid, (const uint64_t *)q, m, K};
-    pasta_ifma_batch_run_(&B, (m + 7) / 8, pasta_ifma_fold1_, pasta_ifma_fold2_, &J, inv8);
-}
-
-/* The lanes -> API points out[j] (canonical) and per point identity flags oid[j]. */
-PASTA_IFMA_INLINE void pasta_ifma_fold_store_(void *out, uint8_t *oid, const pasta_ifma_pt8 *L,
-                                              const uint8_t *aid, size_t m,
-                                              const pasta_ifma_consts *K) {
-    for (size_t k = 0; 8 * k < m; k++) {
-        uint64_t *p[8];
-        pasta_ifma_v8 x, y;
-        __mmask8 live = pasta_ifma_live_(m, k);
-        for (size_t i = 0; i < 8; i++) {
-            size_t j = 8 * k + i;
-            p[i] = (uint64_t *)out + 8 * (j < m ? j : 0);
-            if (j < m) oid[j] = (uint8_t)((aid[k] >> i) & 1);
-        }
-        pasta_ifma_reduce_(&x, &L[k].x, K);
-        pasta_ifma_reduce_(&y, &L[k].y, K);
-        pasta_ifma_scatter_pts_(p, &x, &y, live);
-    }
-}
-
-/* ---- The generator fold's chain in Jacobian lanes (msm/fold_impl.h, blocks of fewer
- * than PASTA_FOLD_JAC_BELOW points): no inversion per step, where the affine chain above
- * pays a scalar inversion (inv8) per doubling and per addition, a fixed cost per block
- * that a small block cannot spread. Lanes hold the exact elements (R' domain, weakly
+/* ---- The generator fold's chain in Jacobian lanes (msm/fold_impl.h): the accumulators of
+ * a block stay in lanes from the first digit to the last, so a step loads and stores no
+ * accumulator, and pays no inversion (an affine chain, batch-affine steps, pays a scalar
+ * inversion per doubling and per addition, a fixed cost per block that a small block
+ * cannot spread; at 1024 points it was 5% slower, 11% at 256). L[v] holds points
+ * 8v..8v+7; aid[v] the lanes that are the identity (the lanes past m stay so: never
+ * added to, never stored). Lanes hold the exact elements (R' domain, weakly
  * reduced, < 2m), X, Y, Z for the point (X / Z^2, Y / Z^3): an addend as loaded, ~q = q
  * / 16 (the header), is doubled four times; the store multiplies by the lane value 2^256
  * mod m (the element 1 / 16), which gives the API form. Doubling dbl-2009-l (a = 0; 2M +
@@ -538,13 +438,12 @@ PASTA_IFMA_INLINE void pasta_ifma_jfold_dbl_(pasta_ifma_jpt8 *L, size_t m,
 /* One chain step: a += q[j] (API points, none the identity); identity lanes take q. */
 PASTA_IFMA_INLINE void pasta_ifma_jfold_add_(pasta_ifma_jpt8 *L, uint8_t *aid, const void *q,
                                              size_t m, const pasta_ifma_consts *K) {
-    pasta_ifma_job_ J = {NULL, NULL, NULL, NULL, (const uint64_t *)q, m, K};
     pasta_ifma_v8 one;
     pasta_ifma_set1_raw_(&one, K->r256);
     for (int i = 0; i < 4; i++) pasta_ifma_addmod_(&one, &one, &one, K->m2);
     for (size_t k = 0; 8 * k < m; k++) {
         pasta_ifma_v8 qx, qy;
-        pasta_ifma_fold_q_(&qx, &qy, &J, k);
+        pasta_ifma_fold_q_(&qx, &qy, (const uint64_t *)q, m, k);
         for (int i = 0; i < 4; i++) {
             pasta_ifma_addmod_(&qx, &qx, &qx, K->m2);
             pasta_ifma_addmod_(&qy, &qy, &qy, K->m2);
@@ -584,11 +483,6 @@ PASTA_IFMA_INLINE void pasta_ifma_jfold_store_(void *out, const pasta_ifma_jpt8 
         if (m > 0) pasta_ifma_batch_aadd_(abk, e, m, inv8, &pasta_ifma_##F##_consts);    \
     }                                                                                    \
     PASTA_IFMA_TARGET                                                                    \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_step(            \
-        void *L, uint8_t *aid, const void *q, size_t m, void (*inv8)(uint64_t v[32])) {  \
-        if (m > 0) pasta_ifma_fold_step_(L, aid, q, m, inv8, &pasta_ifma_##F##_consts);  \
-    }                                                                                    \
-    PASTA_IFMA_TARGET                                                                    \
     __attribute__((noinline, unused)) static void pasta_ifma_##F##_jfold_dbl(void *L,    \
                                                                              size_t m) { \
         pasta_ifma_jfold_dbl_(L, m, &pasta_ifma_##F##_consts);                           \
@@ -602,11 +496,6 @@ PASTA_IFMA_INLINE void pasta_ifma_jfold_store_(void *out, const pasta_ifma_jpt8 
     __attribute__((noinline, unused)) static void pasta_ifma_##F##_jfold_store(          \
         void *out, const void *L, size_t m) {                                            \
         pasta_ifma_jfold_store_(out, L, m, &pasta_ifma_##F##_consts);                    \
-    }                                                                                    \
-    PASTA_IFMA_TARGET                                                                    \
-    __attribute__((noinline, unused)) static void pasta_ifma_##F##_fold_store(           \
-        void *out, uint8_t *oid, const void *L, const uint8_t *aid, size_t m) {          \
-        pasta_ifma_fold_store_(out, oid, L, aid, m, &pasta_ifma_##F##_consts);           \
     }
 PASTA_IFMA_MSM_FIELD(fp)
 PASTA_IFMA_MSM_FIELD(fq)

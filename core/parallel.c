@@ -481,3 +481,10 @@ int pasta_parallel_ranges(size_t n, int threads, pasta_range_fn fn, void *ctx) {
     pasta_parallel_for(nt, (int)nt, ranges_task, &c);
     return PASTA_OK;
 }
+
+int pasta_parallel_items(size_t n, int threads, pasta_item_fn fn, void *ctx) {
+    if (threads < 0 || (n > 0 && fn == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (n == 0) return PASTA_OK;
+    pasta_parallel_for_dyn(n, threads, fn, ctx);
+    return PASTA_OK;
+}

@@ -259,6 +259,47 @@ Test(parallel, ranges_bad_arguments) {
     cr_assert_eq(bad_calls, 0, "a range ran on bad arguments or n = 0");
 }
 
+/* pasta_parallel_items: every item exactly once at every thread count (0: the default),
+ * above the 65535 items claimed one by one too (a static split there), and none on bad
+ * arguments; from inside a range, inline. */
+static int item_hits[70000];
+static void rec_item(void *ctx, size_t i) {
+    (void)ctx;
+    __atomic_fetch_add(&item_hits[i], 1, __ATOMIC_RELAXED);
+}
+static void never_item(void *ctx, size_t i) {
+    (void)ctx, (void)i;
+    bad_calls++;
+}
+Test(parallel, items_once) {
+    static const size_t ns[] = {1, 2, 3, 7, 40, 300, 65535, 65536, 70000};
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++)
+        for (int threads = 0; threads <= 5; threads++) {
+            memset(item_hits, 0, sizeof item_hits);
+            cr_assert_eq(pasta_parallel_items(ns[k], threads, rec_item, NULL), PASTA_OK);
+            for (size_t i = 0; i < 70000; i++)
+                cr_assert_eq(item_hits[i], i < ns[k] ? 1 : 0, "n %zu threads %d: item %zu",
+                             ns[k], threads, i);
+        }
+    cr_assert_eq(pasta_parallel_items(10, -1, never_item, NULL), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(pasta_parallel_items(10, 2, NULL, NULL), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(pasta_parallel_items(0, 2, never_item, NULL), PASTA_OK);
+    cr_assert_eq(pasta_parallel_items(0, 2, NULL, NULL), PASTA_OK);
+    cr_assert_eq(bad_calls, 0, "an item ran on bad arguments or n = 0");
+}
+static int items_nested_rc[4];
+static void items_outer(void *ctx, size_t lo, size_t hi, int t) {
+    (void)ctx, (void)t;
+    for (size_t i = lo; i < hi; i++) /* no assertion off the test's thread */
+        items_nested_rc[i] = pasta_parallel_items(100, 4, rec_item, NULL);
+}
+Test(parallel, items_nested) {
+    memset(item_hits, 0, sizeof item_hits);
+    cr_assert_eq(pasta_parallel_ranges(4, 2, items_outer, NULL), PASTA_OK);
+    for (int i = 0; i < 4; i++) cr_assert_eq(items_nested_rc[i], PASTA_OK, "outer %d", i);
+    for (size_t i = 0; i < 100; i++) cr_assert_eq(item_hits[i], 4, "item %zu", i);
+}
+
 /* Called from inside a range (and so while the pool is taken): runs inline, each once. */
 static ranges_rec nested[6];
 static int nested_rc[6];

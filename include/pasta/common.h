@@ -65,6 +65,18 @@ typedef void (*pasta_range_fn)(void *ctx, size_t lo, size_t hi, int t);
  * calling thread. Returns PASTA_OK; PASTA_ERR_INVALID_ARG for threads < 0 or a NULL fn
  * with n > 0 (nothing runs). */
 PASTA_API int pasta_parallel_ranges(size_t n, int threads, pasta_range_fn fn, void *ctx);
+/* fn(ctx, i): item i. */
+typedef void (*pasta_item_fn)(void *ctx, size_t i);
+/* Runs fn once for every item i < n on the library's thread pool, on at most `threads`
+ * threads (0: the default), the calling thread included, each item claimed on its own in
+ * index order: a thread that is done takes the next item, so items of unequal cost (the
+ * large ones first) even out where a static split would not, and a thread whose CPU is
+ * shared with another process takes fewer. For a few large items (whole MSMs,
+ * transforms): every claim is an atomic operation; above 65535 items it splits [0, n)
+ * statically, as pasta_parallel_ranges. What fn computes must not depend on which thread
+ * runs it. Nesting, wait policy and errors as pasta_parallel_ranges; its trace region's
+ * ranges are the loads of its threads when each item goes to the least loaded one. */
+PASTA_API int pasta_parallel_items(size_t n, int threads, pasta_item_fn fn, void *ctx);
 
 #ifdef __cplusplus
 }

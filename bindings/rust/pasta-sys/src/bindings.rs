@@ -44,6 +44,16 @@ extern "C" {
         ctx: *mut ::std::os::raw::c_void,
     ) -> ::std::os::raw::c_int;
 }
+pub type pasta_item_fn =
+    ::std::option::Option<unsafe extern "C" fn(ctx: *mut ::std::os::raw::c_void, i: usize)>;
+extern "C" {
+    pub fn pasta_parallel_items(
+        n: usize,
+        threads: ::std::os::raw::c_int,
+        fn_: pasta_item_fn,
+        ctx: *mut ::std::os::raw::c_void,
+    ) -> ::std::os::raw::c_int;
+}
 pub const PASTA_BACKEND_AUTO: pasta_backend = 0;
 pub const PASTA_BACKEND_PORTABLE: pasta_backend = 1;
 pub const PASTA_BACKEND_X86_64_ASM: pasta_backend = 2;

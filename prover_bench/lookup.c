@@ -163,20 +163,19 @@ int halo2_lookups_commit_permuted(prover *p) {
             vals[2 * l] = &cd->lk_a[o], blinds[2 * l] = &cd->lk_a_blind[l];
             vals[2 * l + 1] = &cd->lk_s[o], blinds[2 * l + 1] = &cd->lk_s_blind[l];
         }
-        if (rc == PASTA_OK)
-            rc = halo2_ck_commit_lagrange_many(p->ck, c, vals, blinds,
-                                               2 * (size_t)cs->n_lookups, p->threads);
         pasta_fp *polys[2 * HALO2_MAX_LOOKUPS], *cosets[2 * HALO2_MAX_LOOKUPS];
-        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
+        for (int l = 0; l < cs->n_lookups; l++) {
             const size_t o = (size_t)l * n, O = (size_t)l * p->N;
-            rc = halo2_write_point(&p->w, &c[2 * l]);
-            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[2 * l + 1]);
             polys[2 * l] = &cd->lk_a_polys[o], cosets[2 * l] = &cd->lk_a_cosets[O];
             polys[2 * l + 1] = &cd->lk_s_polys[o], cosets[2 * l + 1] = &cd->lk_s_cosets[O];
         }
+        const size_t nc = 2 * (size_t)cs->n_lookups;
         if (rc == PASTA_OK)
-            rc = halo2_to_poly_and_coset_many(p, vals, polys, cosets,
-                                              2 * (size_t)cs->n_lookups);
+            rc = halo2_commit_and_transform(p, c, vals, blinds, nc, polys, cosets, nc);
+        for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++) {
+            rc = halo2_write_point(&p->w, &c[2 * l]);
+            if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &c[2 * l + 1]);
+        }
     }
     halo2_program_scratches_free(s, T);
     return rc;
@@ -230,14 +229,12 @@ int halo2_lookups_commit_product(prover *p) {
             if (rc == PASTA_OK) rc = halo2_random_fp(p, &cd->lk_z_blind[l]);
             zs[l] = z, blinds[l] = &cd->lk_z_blind[l];
         }
-        if (rc == PASTA_OK) /* num: free once the products are done */
-            rc = halo2_vanishing_commit_with(p, ci, 1, c, zs, blinds, (size_t)cs->n_lookups,
-                                             num);
         pasta_fp *zp[HALO2_MAX_LOOKUPS], *zc[HALO2_MAX_LOOKUPS];
         for (int l = 0; l < cs->n_lookups; l++)
             zp[l] = &cd->lk_z_polys[(size_t)l * n], zc[l] = &cd->lk_z_cosets[(size_t)l * p->N];
-        if (rc == PASTA_OK)
-            rc = halo2_to_poly_and_coset_many(p, zs, zp, zc, (size_t)cs->n_lookups);
+        if (rc == PASTA_OK) /* num: free once the products are done */
+            rc = halo2_vanishing_commit_with(p, ci, 1, c, zs, blinds, (size_t)cs->n_lookups,
+                                             zp, zc, num);
         for (int l = 0; rc == PASTA_OK && l < cs->n_lookups; l++)
             rc = halo2_write_point(&p->w, &c[l]);
     }

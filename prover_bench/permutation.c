@@ -90,12 +90,12 @@ int halo2_permutation_commit(prover *p) {
             zs[s] = z, blinds[s] = &cd->z_blinds[s];
         }
         pasta_vesta_affine c[HALO2_MAX_SETS + 1];
-        if (rc == PASTA_OK) /* num: free once the products are done */
-            rc = halo2_vanishing_commit_with(p, ci, 0, c, zs, blinds, (size_t)p->nsets, num);
         pasta_fp *zp[HALO2_MAX_SETS], *zc[HALO2_MAX_SETS];
         for (int s = 0; s < p->nsets; s++)
             zp[s] = &cd->z_polys[(size_t)s * n], zc[s] = &cd->z_cosets[(size_t)s * p->N];
-        if (rc == PASTA_OK) rc = halo2_to_poly_and_coset_many(p, zs, zp, zc, (size_t)p->nsets);
+        if (rc == PASTA_OK) /* num: free once the products are done */
+            rc = halo2_vanishing_commit_with(p, ci, 0, c, zs, blinds, (size_t)p->nsets, zp, zc,
+                                             num);
         for (int s = 0; rc == PASTA_OK && s < p->nsets; s++)
             rc = halo2_write_point(&p->w, &c[s]);
     }

@@ -173,6 +173,66 @@ int halo2_to_poly_and_coset_many(prover *p, const pasta_fp *const *values,
     return PASTA_OK;
 }
 
+/* The Lagrange commitments of ncommit columns and the transforms of their first ntf
+ * together: on T > 1 threads with ncommit >= T, one region of items claimed one by one
+ * (pasta_parallel_items): the MSMs first, each on one thread (as msm_fixed_var_many's
+ * whole MSMs), then the transforms, each on one thread, which fill what the MSMs leave
+ * of the threads: their costs differ (a column with long runs of equal values costs
+ * less, the library's run rule) and their count need not be a multiple of T, so whole
+ * MSMs alone end unevenly (plonk_k11's permutation batch, z and the random polynomial:
+ * 2.6 against 2.0 ms at 2 threads), and the transforms after them were short regions
+ * of their own. The scalars are copied (with the blinds) before the region, so a
+ * transform may overwrite its column's values (z in place). Otherwise the library's
+ * batch, then the transforms (halo2_to_poly_and_coset_many). The same values either
+ * way. */
+typedef struct commit_tf_ctx {
+    const prover *p;
+    const pasta_fp *s; /* ncommit rows of n + 1 scalars */
+    pasta_vesta_jacobian *j;
+    const pasta_fp *const *values;
+    pasta_fp *const *polys, *const *cosets;
+    size_t ncommit;
+    int *rc; /* per item */
+} commit_tf_ctx;
+static void commit_tf_item(void *vc, size_t i) {
+    const commit_tf_ctx *x = vc;
+    const prover *p = x->p;
+    if (i < x->ncommit) {
+        x->rc[i] = pasta_vesta_msm_fixed_var(&x->j[i], p->ck->lagrange_table,
+                                             x->s + i * (p->n + 1), p->n + 1, 1);
+    } else {
+        size_t k = i - x->ncommit;
+        x->rc[i] = to_poly_and_coset(p, x->values[k], x->polys[k], x->cosets[k], 1);
+    }
+}
+
+int halo2_commit_and_transform(prover *p, pasta_vesta_affine *c, const pasta_fp *const *values,
+                               const pasta_fp *const *blinds, size_t ncommit,
+                               pasta_fp *const *polys, pasta_fp *const *cosets, size_t ntf) {
+    if (p->nthreads < 2 || ncommit < (size_t)p->nthreads) {
+        TRY(halo2_ck_commit_lagrange_many(p->ck, c, values, blinds, ncommit, p->threads));
+        return halo2_to_poly_and_coset_many(p, values, polys, cosets, ntf);
+    }
+    const size_t m = p->n + 1, items = ncommit + ntf;
+    pasta_fp *s = malloc(ncommit * m * sizeof *s);
+    pasta_vesta_jacobian *j = malloc(ncommit * sizeof *j);
+    int *rc = malloc(items * sizeof *rc), r = PASTA_OK;
+    if (s == NULL || j == NULL || rc == NULL) r = PASTA_ERR_NO_MEMORY;
+    for (size_t i = 0; r == PASTA_OK && i < ncommit; i++) {
+        memcpy(s + i * m, values[i], p->n * sizeof *s);
+        s[i * m + p->n] = *blinds[i];
+    }
+    if (r == PASTA_OK) {
+        commit_tf_ctx x = {p, s, j, values, polys, cosets, ncommit, rc};
+        r = pasta_parallel_items(items, p->threads, commit_tf_item, &x);
+        for (size_t i = 0; r == PASTA_OK && i < items; i++) r = rc[i];
+        for (size_t i = 0; r == PASTA_OK && i < ncommit; i++)
+            pasta_vesta_to_affine_var(&c[i], &j[i]);
+    }
+    free(s), free(j), free(rc);
+    return r;
+}
+
 const pasta_fp *halo2_column_values(const prover *p, int ci, halo2_column c) {
     if (c.type == HALO2_FIXED) return &p->pk->fixed_values[(size_t)c.index * p->n];
     const circuit_data *cd = &p->cd[ci];
@@ -238,14 +298,13 @@ static int commit_advice(prover *p, const halo2_witness *wit) {
         const pasta_fp *vals[HALO2_MAX_COLUMNS], *blinds[HALO2_MAX_COLUMNS];
         for (int a = 0; a < cs->num_advice; a++)
             vals[a] = &cd->adv_values[(size_t)a * p->n], blinds[a] = &cd->adv_blinds[a];
-        TRY(halo2_ck_commit_lagrange_many(p->ck, c, vals, blinds, (size_t)cs->num_advice,
-                                          p->threads));
-        for (int a = 0; a < cs->num_advice; a++) TRY(halo2_write_point(&p->w, &c[a]));
         pasta_fp *polys[HALO2_MAX_COLUMNS], *cosets[HALO2_MAX_COLUMNS];
         for (int a = 0; a < cs->num_advice; a++)
             polys[a] = &cd->adv_polys[(size_t)a * p->n],
             cosets[a] = &cd->adv_cosets[(size_t)a * p->N];
-        TRY(halo2_to_poly_and_coset_many(p, vals, polys, cosets, (size_t)cs->num_advice));
+        TRY(halo2_commit_and_transform(p, c, vals, blinds, (size_t)cs->num_advice, polys,
+                                       cosets, (size_t)cs->num_advice));
+        for (int a = 0; a < cs->num_advice; a++) TRY(halo2_write_point(&p->w, &c[a]));
     }
     return PASTA_OK;
 }

@@ -82,6 +82,12 @@ int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
 int halo2_to_poly_and_coset_many(prover *p, const pasta_fp *const *values,
                                  pasta_fp *const *polys, pasta_fp *const *cosets,
                                  size_t count);
+/* c[j] = the Lagrange commitment of values[j] with blinds[j], j < ncommit, and the
+ * transforms of the first ntf <= ncommit columns (as halo2_to_poly_and_coset_many), on
+ * the threads together where there are at least as many commitments as threads. */
+int halo2_commit_and_transform(prover *p, pasta_vesta_affine *c, const pasta_fp *const *values,
+                               const pasta_fp *const *blinds, size_t ncommit,
+                               pasta_fp *const *polys, pasta_fp *const *cosets, size_t ntf);
 /* Circuit instance ci's columns for the programs: on the rows (lagrange = 1: values, n per
  * column) or on the coset (lagrange = 0: N per column, a rotation rot_scale points). */
 void halo2_prover_view(const prover *p, int ci, int lagrange, halo2_leaf_view *v);
@@ -97,14 +103,15 @@ int halo2_lookups_commit_permuted(prover *p);
 int halo2_lookups_commit_product(prover *p);
 void halo2_lookups_chunk(const prover *p, int ci, long start, eval_scratch *s);
 /* vanishing.c (vanishing/prover.rs and h(X)) */
-/* Commits a batch of Lagrange polynomials zs (blinds; count of them) into c; in circuit
- * instance ci's last batch before the random polynomial (the lookup products: lookups =
- * 1, or the permutation products where there are no lookups) the random polynomial is
- * drawn and committed with it. zs, blinds and c have room for count + 1; scratch: n
- * elements, free. */
+/* Commits a batch of Lagrange polynomials zs (blinds; count of them) into c and
+ * transforms them (into zp, zc: halo2_commit_and_transform); in circuit instance ci's
+ * last batch before the random polynomial (the lookup products: lookups = 1, or the
+ * permutation products where there are no lookups) the random polynomial is drawn and
+ * committed with it. zs, blinds and c have room for count + 1; scratch: n elements,
+ * free. */
 int halo2_vanishing_commit_with(prover *p, int ci, int lookups, pasta_vesta_affine *c,
                                 const pasta_fp **zs, const pasta_fp **blinds, size_t count,
-                                pasta_fp *scratch);
+                                pasta_fp *const *zp, pasta_fp *const *zc, pasta_fp *scratch);
 int halo2_vanishing_commit_random(prover *p);
 int halo2_vanishing_evaluate_h(prover *p);
 int halo2_vanishing_commit_h(prover *p);

@@ -37,7 +37,7 @@ static int join_draw(prover *p, pasta_fp *scratch, const pasta_fp **values) {
 
 int halo2_vanishing_commit_with(prover *p, int ci, int lookups, pasta_vesta_affine *c,
                                 const pasta_fp **zs, const pasta_fp **blinds, size_t count,
-                                pasta_fp *scratch) {
+                                pasta_fp *const *zp, pasta_fp *const *zc, pasta_fp *scratch) {
     const int vj = joins(p, ci, lookups);
     size_t all = count;
     if (vj) {
@@ -45,7 +45,7 @@ int halo2_vanishing_commit_with(prover *p, int ci, int lookups, pasta_vesta_affi
         TRY(join_draw(p, scratch, &rv));
         if (rv != NULL) zs[all] = rv, blinds[all++] = &p->random_blind;
     }
-    TRY(halo2_ck_commit_lagrange_many(p->ck, c, zs, blinds, all, p->threads));
+    TRY(halo2_commit_and_transform(p, c, zs, blinds, all, zp, zc, count));
     if (!vj) return PASTA_OK;
     if (all > count) p->random_commit = c[count];
     else /* one thread: the commitment of the coefficients, now */

@@ -174,10 +174,12 @@ int halo2_to_poly_and_coset_many(prover *p, const pasta_fp *const *values,
 }
 
 /* The Lagrange commitments of ncommit columns and the transforms of their first ntf
- * together: on T > 1 threads with ncommit >= T, one region of items claimed one by one
+ * together: on T > 1 threads, where whole MSMs keep the threads busy two thirds of the
+ * time or more (3 on 2 threads; not 10 on 8, where the library's batch runs 8 whole and
+ * splits the other 2 on all threads), one region of items claimed one by one
  * (pasta_parallel_items): the MSMs first, each on one thread (as msm_fixed_var_many's
  * whole MSMs), then the transforms, each on one thread, which fill what the MSMs leave
- * of the threads: their costs differ (a column with long runs of equal values costs
+ * of the threads. Their costs differ (a column with long runs of equal values costs
  * less, the library's run rule) and their count need not be a multiple of T, so whole
  * MSMs alone end unevenly (plonk_k11's permutation batch, z and the random polynomial:
  * 2.6 against 2.0 ms at 2 threads), and the transforms after them were short regions
@@ -209,7 +211,10 @@ static void commit_tf_item(void *vc, size_t i) {
 int halo2_commit_and_transform(prover *p, pasta_vesta_affine *c, const pasta_fp *const *values,
                                const pasta_fp *const *blinds, size_t ncommit,
                                pasta_fp *const *polys, pasta_fp *const *cosets, size_t ntf) {
-    if (p->nthreads < 2 || ncommit < (size_t)p->nthreads) {
+    const size_t T = (size_t)p->nthreads, rounds = T > 0 ? (ncommit + T - 1) / T : 0;
+    /* whole MSMs leave at most a third of the threads' time idle (the transforms fill
+     * it); otherwise the library's batch splits the last MSMs on all threads */
+    if (T < 2 || ncommit < T || 2 * rounds * T > 3 * ncommit) {
         TRY(halo2_ck_commit_lagrange_many(p->ck, c, values, blinds, ncommit, p->threads));
         return halo2_to_poly_and_coset_many(p, values, polys, cosets, ntf);
     }

@@ -84,7 +84,7 @@ int halo2_to_poly_and_coset_many(prover *p, const pasta_fp *const *values,
                                  size_t count);
 /* c[j] = the Lagrange commitment of values[j] with blinds[j], j < ncommit, and the
  * transforms of the first ntf <= ncommit columns (as halo2_to_poly_and_coset_many), on
- * the threads together where there are at least as many commitments as threads. */
+ * the threads together where whole MSMs keep the threads busy (prover.c). */
 int halo2_commit_and_transform(prover *p, pasta_vesta_affine *c, const pasta_fp *const *values,
                                const pasta_fp *const *blinds, size_t ncommit,
                                pasta_fp *const *polys, pasta_fp *const *cosets, size_t ntf);

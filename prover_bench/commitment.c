@@ -58,6 +58,14 @@ static int ck_commit_table(const halo2_commit_key *ck, const pasta_vesta_msm_tab
     return rc;
 }
 
+void halo2_ck_scalars(const halo2_commit_key *ck, pasta_fp *s, const pasta_fp *const *vals,
+                      const pasta_fp *const *blinds, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        memcpy(s + i * (ck->n + 1), vals[i], ck->n * sizeof *s);
+        s[i * (ck->n + 1) + ck->n] = *blinds[i];
+    }
+}
+
 /* r[j] = sum vals[j][i] base[i] + blinds[j] w, j < count, as one batch: pasta's
  * msm_fixed_var_many (whole MSMs one per thread while at least T are left). */
 static int ck_commit_many_table(const halo2_commit_key *ck, const pasta_vesta_msm_table *table,
@@ -68,10 +76,7 @@ static int ck_commit_many_table(const halo2_commit_key *ck, const pasta_vesta_ms
     pasta_fp *s = malloc(count * m * sizeof *s);
     pasta_vesta_jacobian *j = malloc(count * sizeof *j);
     int rc = s && j ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    for (size_t i = 0; rc == PASTA_OK && i < count; i++) {
-        memcpy(s + i * m, vals[i], ck->n * sizeof *s);
-        s[i * m + ck->n] = *blinds[i];
-    }
+    if (rc == PASTA_OK) halo2_ck_scalars(ck, s, vals, blinds, count);
     if (rc == PASTA_OK) rc = pasta_vesta_msm_fixed_var_many(j, table, s, count, m, threads);
     for (size_t i = 0; rc == PASTA_OK && i < count; i++)
         pasta_vesta_to_affine_var(&r[i], &j[i]);

@@ -211,7 +211,7 @@ static void commit_tf_item(void *vc, size_t i) {
 int halo2_commit_and_transform(prover *p, pasta_vesta_affine *c, const pasta_fp *const *values,
                                const pasta_fp *const *blinds, size_t ncommit,
                                pasta_fp *const *polys, pasta_fp *const *cosets, size_t ntf) {
-    const size_t T = (size_t)p->nthreads, rounds = T > 0 ? (ncommit + T - 1) / T : 0;
+    const size_t T = (size_t)p->nthreads, rounds = (ncommit + T - 1) / T; /* T >= 1 */
     /* whole MSMs leave at most a third of the threads' time idle (the transforms fill
      * it); otherwise the library's batch splits the last MSMs on all threads */
     if (T < 2 || ncommit < T || 2 * rounds * T > 3 * ncommit) {
@@ -223,11 +223,8 @@ int halo2_commit_and_transform(prover *p, pasta_vesta_affine *c, const pasta_fp 
     pasta_vesta_jacobian *j = malloc(ncommit * sizeof *j);
     int *rc = malloc(items * sizeof *rc), r = PASTA_OK;
     if (s == NULL || j == NULL || rc == NULL) r = PASTA_ERR_NO_MEMORY;
-    for (size_t i = 0; r == PASTA_OK && i < ncommit; i++) {
-        memcpy(s + i * m, values[i], p->n * sizeof *s);
-        s[i * m + p->n] = *blinds[i];
-    }
     if (r == PASTA_OK) {
+        halo2_ck_scalars(p->ck, s, values, blinds, ncommit);
         commit_tf_ctx x = {p, s, j, values, polys, cosets, ncommit, rc};
         r = pasta_parallel_items(items, p->threads, commit_tf_item, &x);
         for (size_t i = 0; r == PASTA_OK && i < items; i++) r = rc[i];

@@ -39,6 +39,9 @@ int halo2_ck_commit(const halo2_commit_key *ck, pasta_vesta_affine *r, const pas
 /* r = sum values[i] g_lagrange[i] + blind w (params.commit_lagrange). */
 int halo2_ck_commit_lagrange(const halo2_commit_key *ck, pasta_vesta_affine *r,
                              const pasta_fp *values, const pasta_fp *blind, int threads);
+/* The scalars of count commitments: row j of s (n + 1 scalars) = vals[j][0..n), blinds[j]. */
+void halo2_ck_scalars(const halo2_commit_key *ck, pasta_fp *s, const pasta_fp *const *vals,
+                      const pasta_fp *const *blinds, size_t count);
 /* count commitments at once (r[j] of coeffs[j] or values[j] with blinds[j]): one batch of
  * fixed-base MSMs, whole MSMs one per thread while at least `threads` are left; the same
  * points as count single calls. Scratch: count (n + 1) scalars. */

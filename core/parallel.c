@@ -64,10 +64,19 @@ static inline void cpu_relax(void) {
 #endif
 }
 
+#ifdef __linux__
+typedef cpu_set_t cpu_mask;
+#else
+typedef int cpu_mask;
+#endif
+
 typedef struct worker {
     pthread_cond_t cv;
     atomic_int sleeping;
     unsigned seen; /* the last job sequence this worker looked at */
+    pthread_t thread;
+    int nudged;    /* its affinity was narrowed before a wake: restore `mask` */
+    cpu_mask mask; /* its affinity before the nudge */
     char pad[64];
 } worker;
 
@@ -76,6 +85,9 @@ static struct {
     pthread_mutex_t m;      /* guards the sleeps */
     pthread_cond_t done_cv;
     atomic_int master_sleeping;
+    pthread_t master;  /* the sleeping caller (master_sleeping) */
+    int master_nudged; /* its affinity narrowed before its wake: restore master_mask */
+    cpu_mask master_mask;
     atomic_int nworkers;
     atomic_int busy;   /* the host seemed busy at the last look: waits spin spin_busy */
     atomic_int share;  /* the caller's run time / runnable time at the last look, x 1024 */
@@ -98,6 +110,7 @@ static long spin_count, spin_throttled, spin_busy;
 static int spin_user; /* OMP_WAIT_POLICY or GOMP_SPINCOUNT set: their spin, always */
 static int online_cores = 1;
 static int trace_fd = -1;
+static int nudge_ok; /* wake placement (nudge, below) */
 
 /* GOMP_SPINCOUNT's syntax: a number, optionally k/M/G/T, or "infinite". */
 static int parse_spin(const char *s, long *out) {
@@ -152,6 +165,9 @@ static void settings_init(void) {
     online_cores = c > 0 ? (int)c : 1;
 #endif
     if (online_cores < 1) online_cores = 1;
+    const char *bind = getenv("OMP_PROC_BIND");
+    nudge_ok = online_cores > 1 && (bind == NULL || *bind == '\0' ||
+                                    strcmp(bind, "false") == 0 || strcmp(bind, "FALSE") == 0);
     const char *tr = getenv("PASTA_PARALLEL_TRACE");
     if (tr != NULL && *tr != '\0') {
         trace_fd = open(tr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -167,6 +183,47 @@ static void pool_reset_child(void) {
     pthread_mutex_init(&pool.m, NULL);
     pthread_cond_init(&pool.done_cv, NULL);
     atomic_store(&pool.nworkers, 0);
+    pool.master_nudged = 0;
+}
+
+/* Wake placement (docs/PARALLEL.md): a thread woken from its sleep, or a new one, may be
+ * queued on the waker's CPU though another is idle (seen on a 2-vCPU guest whose kernel
+ * packs vCPUs), and wait there for the load balancer, milliseconds; the caller then
+ * reads that wait as a busy host (busy_check). So before waking a sleeping thread (or
+ * starting a worker) its affinity is narrowed to its CPUs other than the waker's, where
+ * that leaves one, and the thread, once running, restores it (unnudge). Not where the
+ * user binds threads (OMP_PROC_BIND set, not false) or the process has one CPU. nudge
+ * returns 1 if it narrowed t's affinity (saved holds the old one), else 0. */
+static int nudge_mask(cpu_mask *saved, cpu_mask *narrow) {
+#ifdef __linux__
+    int c = sched_getcpu();
+    if (c < 0 || !CPU_ISSET(c, saved) || CPU_COUNT(saved) < 2) return 0;
+    *narrow = *saved;
+    CPU_CLR(c, narrow);
+    return 1;
+#else
+    (void)saved, (void)narrow;
+    return 0;
+#endif
+}
+
+static int nudge(pthread_t t, cpu_mask *saved) {
+#ifdef __linux__
+    cpu_mask m;
+    return nudge_ok && pthread_getaffinity_np(t, sizeof *saved, saved) == 0 &&
+           nudge_mask(saved, &m) && pthread_setaffinity_np(t, sizeof m, &m) == 0;
+#else
+    (void)t, (void)saved;
+    return 0;
+#endif
+}
+
+static void unnudge(const cpu_mask *saved) {
+#ifdef __linux__
+    (void)pthread_setaffinity_np(pthread_self(), sizeof *saved, saved);
+#else
+    (void)saved;
+#endif
 }
 
 /* Claims and runs ranges of job seq until none is left. A successful claim of range
@@ -188,6 +245,8 @@ static void run_claims(unsigned seq) {
         for (size_t i = lo; i < hi; i++) task(ctx, i);
         if (atomic_fetch_add(&pool.done, 1) + 1 == nt && atomic_load(&pool.master_sleeping)) {
             pthread_mutex_lock(&pool.m);
+            if (atomic_load(&pool.master_sleeping) && !pool.master_nudged)
+                pool.master_nudged = nudge(pool.master, &pool.master_mask);
             pthread_cond_signal(&pool.done_cv);
             pthread_mutex_unlock(&pool.m);
         }
@@ -198,7 +257,12 @@ static void run_claims(unsigned seq) {
 static void *worker_main(void *arg) {
     worker *w = arg;
     pool_worker = 1;
+    if (w->nudged) { /* started off its creator's CPU (pool_grow) */
+        w->nudged = 0;
+        unnudge(&w->mask);
+    }
     for (;;) {
+        int restore = 0;
         long spin = pool.nworkers + 1 > online_cores ? spin_throttled : spin_count;
         if (atomic_load_explicit(&pool.busy, memory_order_relaxed)) spin = spin_busy;
         unsigned seq;
@@ -212,6 +276,8 @@ static void *worker_main(void *arg) {
             while ((seq = (unsigned)(atomic_load(&pool.claim) >> 32)) == w->seen)
                 pthread_cond_wait(&w->cv, &pool.m);
             atomic_store(&w->sleeping, 0);
+            restore = w->nudged;
+            w->nudged = 0;
             pthread_mutex_unlock(&pool.m);
         }
         w->seen = seq;
@@ -219,6 +285,7 @@ static void *worker_main(void *arg) {
         if (atomic_fetch_add(&pool.joined, 1) <
             atomic_load_explicit(&pool.maxw, memory_order_relaxed))
             run_claims(seq);
+        if (restore) unnudge(&w->mask);
     }
     return NULL;
 }
@@ -236,9 +303,24 @@ static int pool_grow(int want) {
         pthread_t t;
         pthread_attr_init(&at);
         pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        w->nudged = 0;
+#ifdef __linux__
+        cpu_mask m;
+        if (nudge_ok && sched_getaffinity(0, sizeof w->mask, &w->mask) == 0 &&
+            nudge_mask(&w->mask, &m) && pthread_attr_setaffinity_np(&at, sizeof m, &m) == 0)
+            w->nudged = 1;
+#endif
         int rc = pthread_create(&t, &at, worker_main, w);
         pthread_attr_destroy(&at);
+        if (rc != 0 && w->nudged) { /* once more without the affinity */
+            w->nudged = 0;
+            pthread_attr_init(&at);
+            pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+            rc = pthread_create(&t, &at, worker_main, w);
+            pthread_attr_destroy(&at);
+        }
         if (rc != 0) break;
+        w->thread = t;
         pool.nworkers++;
     }
     return pool.nworkers;
@@ -430,7 +512,10 @@ static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *c
     for (size_t i = 0; i < nw; i++)
         if (atomic_load(&pool.w[i].sleeping)) {
             pthread_mutex_lock(&pool.m);
-            pthread_cond_signal(&pool.w[i].cv);
+            worker *w = &pool.w[i];
+            if (atomic_load(&w->sleeping) && !w->nudged)
+                w->nudged = nudge(w->thread, &w->mask);
+            pthread_cond_signal(&w->cv);
             pthread_mutex_unlock(&pool.m);
         }
     run_claims(seq);
@@ -440,10 +525,14 @@ static void parallel_run(size_t ntasks, int threads, pasta_task_fn task, void *c
         cpu_relax();
     if (atomic_load_explicit(&pool.done, memory_order_acquire) != nt) {
         pthread_mutex_lock(&pool.m);
+        pool.master = pthread_self();
         atomic_store(&pool.master_sleeping, 1);
         while (atomic_load(&pool.done) != nt) pthread_cond_wait(&pool.done_cv, &pool.m);
         atomic_store(&pool.master_sleeping, 0);
+        int restore = pool.master_nudged;
+        pool.master_nudged = 0;
         pthread_mutex_unlock(&pool.m);
+        if (restore) unnudge(&pool.master_mask);
     }
     pthread_mutex_unlock(&pool.submit);
 }

@@ -1,10 +1,13 @@
 /* core/parallel.c, the pool: each task exactly once under every wait policy, from
  * concurrent and nested callers, past the pool's size and across fork; the trace mode
  * (PASTA_PARALLEL_TRACE) runs every range on the calling thread and writes one line per
- * region. The settings are read at a process's first region, and Criterion runs each test
- * in a fresh process, so each test sets its environment first. */
-#define _POSIX_C_SOURCE 200809L
+ * region; threads woken on another CPU than their waker's get their own affinity back. The
+ * settings are read at a process's first region, and Criterion runs each test in a fresh
+ * process, so each test sets its environment first. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_* */
+#include <dirent.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -395,4 +398,98 @@ Test(parallel, split_threads_busy_host) {
 Test(parallel, split_threads_user_policy) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     cr_assert_eq(split_beside_spinners(), 2, "the user's wait policy set: no clamp");
+}
+
+/* Wake placement (core/parallel.c, nudge): regions after pauses long enough for the
+ * threads to sleep, the workers' ranges long enough for the caller to sleep at the join.
+ * A worker woken from its sleep runs its range off its waker's CPU (its affinity
+ * narrowed, where the process has 2 CPUs or more), and every thread has the process's
+ * affinity again afterwards; each task runs once. With the process on one CPU nothing
+ * is narrowed. */
+static cpu_set_t proc_mask;
+static int narrowed, worker_ranges;
+static void placement_task(void *ctx, size_t i) {
+    count_task(ctx, i);
+    nanosleep(&(struct timespec){0, 1000000}, NULL); /* 1 ms: a woken worker claims a range */
+    if (pthread_equal(pthread_self(), caller_id)) return;
+    cpu_set_t m;
+    if (sched_getaffinity(0, sizeof m, &m) == 0 && CPU_COUNT(&m) < CPU_COUNT(&proc_mask))
+        __atomic_fetch_add(&narrowed, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&worker_ranges, 1, __ATOMIC_RELAXED);
+    nanosleep(&(struct timespec){0, 2000000}, NULL); /* 2 ms more: the caller sleeps */
+}
+/* The process's thread ids (at most 64), into ids; returns how many. */
+static int thread_ids(int *ids) {
+    DIR *d = opendir("/proc/self/task");
+    cr_assert_not_null(d);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)) != NULL && n < 64)
+        if (e->d_name[0] != '.') ids[n++] = atoi(e->d_name);
+    closedir(d);
+    return n;
+}
+/* 1 if the calling thread and every thread not in old (the pool's workers) have the
+ * affinity `want`. */
+static int pool_threads_have(const cpu_set_t *want, const int *old, int nold) {
+    int ids[64], n = thread_ids(ids), ok = 1, workers = 0;
+    for (int i = 0; i < n; i++) {
+        int is_old = 0;
+        for (int j = 0; j < nold; j++) is_old |= ids[i] == old[j];
+        if (is_old && ids[i] != gettid()) continue;
+        cpu_set_t m;
+        cr_assert_eq(sched_getaffinity(ids[i], sizeof m, &m), 0);
+        ok &= CPU_EQUAL(&m, want), workers += !is_old;
+    }
+    cr_assert(workers >= 1, "no pool worker");
+    return ok;
+}
+static int old_ids[64], nold;
+static void placement_rounds(void) {
+    static int hits[MAXN];
+    nold = thread_ids(old_ids);
+    caller_id = pthread_self();
+    for (int r = 0; r < 20; r++) {
+        memset(hits, 0, sizeof hits);
+        pasta_parallel_for(4, 2, placement_task, hits);
+        for (int i = 0; i < 4; i++) cr_assert_eq(hits[i], 1, "round %d task %d", r, i);
+        nanosleep(&(struct timespec){0, 5000000}, NULL); /* 5 ms: the workers sleep */
+    }
+    nanosleep(&(struct timespec){0, 20000000}, NULL); /* the last restores are done */
+}
+Test(parallel, wake_placement_restores_affinity) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    unsetenv("OMP_PROC_BIND");
+    cr_assert_eq(sched_getaffinity(0, sizeof proc_mask, &proc_mask), 0);
+    placement_rounds();
+    cr_assert(pool_threads_have(&proc_mask, old_ids, nold),
+              "a thread kept a narrowed affinity");
+    cr_assert(worker_ranges > 0, "no worker ran a range");
+    if (CPU_COUNT(&proc_mask) >= 2)
+        cr_assert(narrowed > 0, "no woken worker ran off its waker's CPU (%d ranges)",
+                  worker_ranges);
+}
+Test(parallel, wake_placement_one_cpu) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    unsetenv("OMP_PROC_BIND");
+    cr_assert_eq(sched_getaffinity(0, sizeof proc_mask, &proc_mask), 0);
+    int c = 0;
+    while (!CPU_ISSET(c, &proc_mask)) c++;
+    CPU_ZERO(&proc_mask);
+    CPU_SET(c, &proc_mask);
+    cr_assert_eq(sched_setaffinity(0, sizeof proc_mask, &proc_mask), 0);
+    placement_rounds();
+    cr_assert(pool_threads_have(&proc_mask, old_ids, nold));
+    cr_assert_eq(narrowed, 0);
+}
+Test(parallel, wake_placement_user_binding) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    setenv("OMP_PROC_BIND", "true", 1); /* the user's binding: never narrowed */
+    cr_assert_eq(sched_getaffinity(0, sizeof proc_mask, &proc_mask), 0);
+    placement_rounds();
+    cr_assert(pool_threads_have(&proc_mask, old_ids, nold));
+    cr_assert_eq(narrowed, 0, "narrowed under OMP_PROC_BIND");
 }

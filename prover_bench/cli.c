@@ -296,6 +296,7 @@ int prove_once(circuit *c, const uint8_t seed[32], int threads, uint8_t *proof, 
                halo2_prover_timings *t) {
     halo2_drbg rng;
     halo2_drbg_init(&rng, seed);
+    rng.threads = threads;
     return halo2_create_proof(&c->ck, &c->pk, c->w, c->actions, halo2_drbg_fill, &rng, threads,
                               proof, MAX_PROOF, len, t);
 }

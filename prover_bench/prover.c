@@ -37,18 +37,44 @@ void halo2_drbg_init(halo2_drbg *d, const uint8_t seed[32]) {
     memcpy(d->seed, seed, 32);
     d->block = 0;
     d->pos = sizeof d->buf;
+    d->threads = 1;
+}
+
+/* out = block i of the stream: randombytes_buf_deterministic(1024, seed_i). */
+static void drbg_block(const halo2_drbg *d, uint64_t i, uint8_t out[1024]) {
+    uint8_t msg[8], block_seed[randombytes_SEEDBYTES];
+    for (int b = 0; b < 8; b++) msg[b] = (uint8_t)(i >> (8 * b));
+    crypto_generichash_blake2b(block_seed, sizeof block_seed, msg, sizeof msg, d->seed,
+                               sizeof d->seed);
+    randombytes_buf_deterministic(out, 1024, block_seed);
+    sodium_memzero(block_seed, sizeof block_seed);
+}
+
+typedef struct drbg_blocks_ctx {
+    const halo2_drbg *d;
+    uint8_t *out;
+} drbg_blocks_ctx;
+static void drbg_blocks(void *vc, size_t lo, size_t hi, int t) {
+    const drbg_blocks_ctx *x = vc;
+    (void)t;
+    for (size_t j = lo; j < hi; j++) drbg_block(x->d, x->d->block + j, x->out + 1024 * j);
 }
 
 int halo2_drbg_fill(void *drbg, uint8_t *buf, size_t len) {
     halo2_drbg *d = drbg;
     while (len > 0) {
+        const size_t whole = len / sizeof d->buf;
+        if (d->pos == sizeof d->buf && whole >= HALO2_DRBG_PAR_BLOCKS && d->threads != 1) {
+            /* whole blocks straight into buf, on the threads */
+            drbg_blocks_ctx x = {d, buf};
+            (void)pasta_parallel_ranges(whole, d->threads, drbg_blocks, &x);
+            d->block += whole;
+            buf += whole * sizeof d->buf;
+            len -= whole * sizeof d->buf;
+            continue;
+        }
         if (d->pos == sizeof d->buf) {
-            uint8_t msg[8], block_seed[randombytes_SEEDBYTES];
-            for (int i = 0; i < 8; i++) msg[i] = (uint8_t)(d->block >> (8 * i));
-            crypto_generichash_blake2b(block_seed, sizeof block_seed, msg, sizeof msg, d->seed,
-                                       sizeof d->seed);
-            randombytes_buf_deterministic(d->buf, sizeof d->buf, block_seed);
-            d->block++;
+            drbg_block(d, d->block++, d->buf);
             d->pos = 0;
         }
         size_t take = sizeof d->buf - d->pos;

@@ -119,12 +119,16 @@ int halo2_create_proof(const halo2_commit_key *ck, const halo2_pk *pk,
 /* ---- The documented DRBG of the tests and benchmarks: from a 32-byte seed, the byte
  * stream randombytes_buf_deterministic(1024, seed_0) || randombytes_buf_deterministic(1024,
  * seed_1) || ..., seed_i = BLAKE2b-256(key = seed, message = i as u64 LE) (libsodium);
- * each call takes the next len bytes of the stream. */
+ * each call takes the next len bytes of the stream. The blocks are independent, so a call
+ * that takes at least HALO2_DRBG_PAR_BLOCKS whole blocks computes them on `threads`
+ * threads (the same bytes). */
+#define HALO2_DRBG_PAR_BLOCKS 16
 typedef struct halo2_drbg {
     uint8_t seed[32];
     uint64_t block;    /* index of the next block */
     uint8_t buf[1024]; /* the current block */
     size_t pos;        /* bytes of buf used (1024: none left) */
+    int threads;       /* for long calls: 1 (halo2_drbg_init), 0 the library's default */
 } halo2_drbg;
 void halo2_drbg_init(halo2_drbg *d, const uint8_t seed[32]);
 /* pasta_rng_fn over a halo2_drbg (never fails). */

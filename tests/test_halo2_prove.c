@@ -5,6 +5,7 @@
  * every thread count, and a pinned digest. Links only pasta_static and pasta_halo2. */
 #include <criterion/criterion.h>
 #include <omp.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,7 @@ static int prove(int i, uint8_t seed_byte, int threads, uint8_t *proof, size_t *
     memset(seed, seed_byte, sizeof seed);
     halo2_drbg rng;
     halo2_drbg_init(&rng, seed);
+    rng.threads = threads; /* as prover_bench: long draws on the proof's threads */
     halo2_witness w = {advice, NULL, NULL};
     return halo2_create_proof(&ck, &pk, &w, 1, halo2_drbg_fill, &rng, threads, proof,
                               PROOF_LEN, len, NULL);
@@ -97,6 +99,39 @@ static int verify(const uint8_t *proof, size_t len) {
 }
 
 TestSuite(halo2_prove, .init = setup, .fini = teardown, .timeout = 300);
+
+/* The DRBG's stream does not depend on how it is drawn: one byte at a time, or in calls
+ * of mixed lengths (long ones computed on 1, 2 or 3 threads), give the same bytes; and
+ * its first block is randombytes_buf_deterministic(1024, BLAKE2b-256(key = seed, 0)). */
+Test(halo2_drbg, same_stream_however_drawn) {
+    enum { LEN = 40 * 1024 + 77 };
+    static uint8_t ref[LEN], got[LEN];
+    uint8_t seed[32], bs[32], first[1024], msg[8] = {0};
+    for (int i = 0; i < 32; i++) seed[i] = (uint8_t)(3 * i + 1);
+    halo2_drbg d;
+    halo2_drbg_init(&d, seed);
+    for (size_t i = 0; i < LEN; i++) cr_assert_eq(halo2_drbg_fill(&d, &ref[i], 1), 0);
+    cr_assert_eq(crypto_generichash_blake2b(bs, 32, msg, 8, seed, 32), 0);
+    randombytes_buf_deterministic(first, sizeof first, bs);
+    cr_assert_arr_eq(ref, first, sizeof first);
+    const size_t cuts[][4] = {{LEN, 0, 0, 0},
+                              {3, 16 * 1024, 20 * 1024 + 5, 0},
+                              {1024, 17 * 1024 - 1, 1, 0},
+                              {500, 524, 16 * 1024, 7 * 1024}};
+    for (int threads = 1; threads <= 3; threads++)
+        for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+            halo2_drbg_init(&d, seed);
+            d.threads = threads;
+            memset(got, 0, sizeof got);
+            size_t pos = 0;
+            for (int k = 0; k < 4 && cuts[c][k] > 0; k++) {
+                cr_assert_eq(halo2_drbg_fill(&d, got + pos, cuts[c][k]), 0);
+                pos += cuts[c][k];
+            }
+            cr_assert_eq(halo2_drbg_fill(&d, got + pos, LEN - pos), 0);
+            cr_assert_arr_eq(got, ref, LEN, "threads %d, cuts %zu", threads, c);
+        }
+}
 
 Test(halo2_prove, proofs_verify_and_have_halo2s_size) {
     cr_assert_eq(halo2_proof_size(&vk, 1), PROOF_LEN);

@@ -218,18 +218,57 @@ static void ipa_scalars(const prover *p, pasta_fp *pp, pasta_fp *b, size_t half,
     for (int t = 1; t < T; t++) pasta_fp_add(vl, vl, &x.vl[t]), pasta_fp_add(vr, vr, &x.vr[t]);
 }
 
-/* b[i] = x^i, i < n, in ranges (each from x^lo). */
-typedef struct powers_ctx {
-    pasta_fp *b;
+/* s(x) and p(x) together, in ranges: per range the two partial sums (its coefficients
+ * evaluated, times x^lo), added in range order by the caller (exact: the same values
+ * whatever the split). */
+typedef struct eval2_ctx {
+    const pasta_fp *a[2];
     pasta_fp x;
-} powers_ctx;
-static void powers_range(void *vc, size_t lo, size_t hi, int t) {
-    powers_ctx *c = vc;
+    pasta_fp part[2][256]; /* per range (halo2_par_for: at most 256) */
+} eval2_ctx;
+static void eval2_range(void *vc, size_t lo, size_t hi, int t) {
+    eval2_ctx *c = vc;
     const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
-    (void)t;
-    if (lo == hi) return;
-    pasta_fp_pow_var(&c->b[lo], &c->x, e);
-    for (size_t i = lo + 1; i < hi; i++) pasta_fp_mul(&c->b[i], &c->b[i - 1], &c->x);
+    pasta_fp xlo;
+    pasta_fp_pow_var(&xlo, &c->x, e);
+    for (int k = 0; k < 2; k++) {
+        pasta_fp_poly_eval(&c->part[k][t], c->a[k] + lo, hi - lo, &c->x);
+        pasta_fp_mul(&c->part[k][t], &c->part[k][t], &xlo);
+    }
+}
+
+/* The work between the two evaluations and x_i (items of one region): [s(x3)] g[0] (its
+ * correction of s's commitment, constant time), G's copy, and b[i] = x3^i in ranges
+ * (each from x3^lo). */
+#define IPA_POWER_ITEMS 8
+typedef struct ipa_start_ctx {
+    const prover *p;
+    const halo2_ipa_s *s;
+    const pasta_fp *s_at_x3, *x3;
+    pasta_vesta_affine *c, *g;
+    pasta_fp *b;
+    size_t n;
+} ipa_start_ctx;
+static void ipa_start_item(void *vc, size_t i) {
+    const ipa_start_ctx *x = vc;
+    if (i == 0) { /* commit(s) - [s(x3)] g[0]: the commitment of s - s(x3), by linearity */
+        pasta_vesta_jacobian cj, tj;
+        pasta_vesta_from_affine(&tj, &x->p->ck->params->g[0]);
+        pasta_vesta_mul(&tj, &tj, x->s_at_x3);
+        pasta_vesta_neg(&tj, &tj);
+        pasta_vesta_from_affine(&cj, &x->s->commit);
+        pasta_vesta_add(&cj, &cj, &tj);
+        pasta_vesta_to_affine(x->c, &cj);
+    } else if (i == 1) {
+        memcpy(x->g, x->p->ck->params->g, x->n * sizeof *x->g);
+    } else {
+        const size_t lo = (i - 2) * x->n / IPA_POWER_ITEMS,
+                     hi = (i - 1) * x->n / IPA_POWER_ITEMS;
+        if (lo == hi) return;
+        const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
+        pasta_fp_pow_var(&x->b[lo], x->x3, e);
+        for (size_t j = lo + 1; j < hi; j++) pasta_fp_mul(&x->b[j], &x->b[j - 1], x->x3);
+    }
 }
 
 /* s: n random coefficients, then its blind (create_proof's draws, in its order); the
@@ -239,6 +278,9 @@ int halo2_ipa_draw_s(prover *p, halo2_ipa_s *s) {
     return rc == PASTA_OK ? halo2_random_fp(p, &s->blind) : rc;
 }
 
+/* halo2's start: s(x3); s' = s - s(x3) committed; x_i, z; p' = p + x_i s'; v = p'(x3);
+ * p'[0] -= v. Here s'(x3) = 0, so v = p(x3): s and p are evaluated in one region before
+ * x_i, and p' needs no evaluation of its own. The same values. */
 int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const pasta_fp *x3,
                     halo2_ipa_s *s) {
     const size_t n = p->n;
@@ -248,39 +290,37 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
     pasta_vesta_affine *g = malloc(n * sizeof *g),
                        *bscratch = malloc(2 * (n / 2 + 2) * sizeof *bscratch);
     int rc = (b && sscratch && g && bscratch) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    pasta_fp s_at_x3, xi, z, v, f, t;
+    pasta_fp s_at_x3, p_at_x3, xi, z, f, t;
     pasta_vesta_affine c;
-    if (rc == PASTA_OK) rc = pasta_fp_poly_eval_par(&s_at_x3, s_poly, n, x3, p->threads);
+    pasta_fp vl, vr; /* the round's inner products <p_hi, b_lo>, <p_lo, b_hi> */
+    pasta_fp_zero(&vl);
+    pasta_fp_zero(&vr);
     if (rc == PASTA_OK) {
-        /* s - s(x3), committed: commit(s) - [s(x3)] g[0], by linearity (constant time: s
-         * is the proof's blinding) */
-        pasta_vesta_jacobian cj, tj;
-        pasta_fp_sub(&s_poly[0], &s_poly[0], &s_at_x3);
-        pasta_vesta_from_affine(&tj, &p->ck->params->g[0]);
-        pasta_vesta_mul(&tj, &tj, &s_at_x3);
-        pasta_vesta_neg(&tj, &tj);
-        pasta_vesta_from_affine(&cj, &s->commit);
-        pasta_vesta_add(&cj, &cj, &tj);
-        pasta_vesta_to_affine(&c, &cj);
+        eval2_ctx ec;
+        ec.a[0] = s_poly, ec.a[1] = p_poly, ec.x = *x3;
+        int T = n < IPA_SCALAR_MIN ? 1 : p->nthreads;
+        if (T > 256) T = 256;
+        halo2_par_for(n, T, eval2_range, &ec);
+        if (T > (int)n) T = (int)n;
+        s_at_x3 = ec.part[0][0], p_at_x3 = ec.part[1][0];
+        for (int r = 1; r < T; r++)
+            pasta_fp_add(&s_at_x3, &s_at_x3, &ec.part[0][r]),
+                pasta_fp_add(&p_at_x3, &p_at_x3, &ec.part[1][r]);
+        ipa_start_ctx ic = {p, s, &s_at_x3, x3, &c, g, b, n};
+        (void)pasta_parallel_items(2 + IPA_POWER_ITEMS, p->threads, ipa_start_item, &ic);
         rc = halo2_write_point(&p->w, &c);
     }
     if (rc == PASTA_OK) {
         halo2_transcript_squeeze_challenge(&p->w.t, &xi);
         halo2_transcript_squeeze_challenge(&p->w.t, &z);
-        /* p' = ξ s + p, minus its value at x3 in the constant term */
+        /* p' = p + x_i (s - s(x3)), p'[0] -= p'(x3) = p(x3) */
+        pasta_fp_sub(&s_poly[0], &s_poly[0], &s_at_x3);
         rc = pasta_fp_poly_add_scaled(p_poly, &xi, s_poly, n, p->threads);
     }
-    if (rc == PASTA_OK) rc = pasta_fp_poly_eval_par(&v, p_poly, n, x3, p->threads);
-    pasta_fp vl, vr; /* the round's inner products <p_hi, b_lo>, <p_lo, b_hi> */
-    pasta_fp_zero(&vl);
-    pasta_fp_zero(&vr);
     if (rc == PASTA_OK) {
-        pasta_fp_sub(&p_poly[0], &p_poly[0], &v);
+        pasta_fp_sub(&p_poly[0], &p_poly[0], &p_at_x3);
         pasta_fp_mul(&f, &s->blind, &xi);
         pasta_fp_add(&f, &f, p_blind);
-        powers_ctx pw = {b, *x3};
-        halo2_par_for(n, n < IPA_SCALAR_MIN ? 1 : p->nthreads, powers_range, &pw);
-        memcpy(g, p->ck->params->g, n * sizeof *g);
         ipa_scalars(p, p_poly, b, n, 0, NULL, NULL, &vl, &vr);
     }
     for (int j = 0; rc == PASTA_OK && j < k; j++) {

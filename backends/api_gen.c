@@ -739,6 +739,7 @@ static struct pasta_api_pallas {
     _Atomic(int (*)(const pasta_fq_domain *d, pasta_pallas_jacobian *a, size_t n, int threads)) intt;
     _Atomic(int (*)(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t n, int threads)) msm_var;
     _Atomic(int (*)(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const uint8_t *scalars, size_t n, int threads)) msm_bytes_var;
+    _Atomic(int (*)(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t count, size_t n, int threads)) msm_var_many;
     _Atomic(size_t (*)(size_t n, int c)) msm_fixed_size;
     _Atomic(int (*)(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads)) msm_fixed_build;
     _Atomic(int (*)(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads)) msm_fixed_var;
@@ -784,6 +785,7 @@ static int lazy_pallas_ntt(const pasta_fq_domain *d, pasta_pallas_jacobian *a, s
 static int lazy_pallas_intt(const pasta_fq_domain *d, pasta_pallas_jacobian *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.intt, memory_order_relaxed)(d, a, n, threads); }
 static int lazy_pallas_msm_var(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
 static int lazy_pallas_msm_bytes_var(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const uint8_t *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_bytes_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
+static int lazy_pallas_msm_var_many(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t count, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_var_many, memory_order_relaxed)(r, bases, scalars, count, n, threads); }
 static size_t lazy_pallas_msm_fixed_size(size_t n, int c) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_size, memory_order_relaxed)(n, c); }
 static int lazy_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 static int lazy_pallas_msm_fixed_var(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_pallas.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
@@ -829,6 +831,7 @@ static struct pasta_api_pallas pasta_api_pallas = {
     .intt = lazy_pallas_intt,
     .msm_var = lazy_pallas_msm_var,
     .msm_bytes_var = lazy_pallas_msm_bytes_var,
+    .msm_var_many = lazy_pallas_msm_var_many,
     .msm_fixed_size = lazy_pallas_msm_fixed_size,
     .msm_fixed_build = lazy_pallas_msm_fixed_build,
     .msm_fixed_var = lazy_pallas_msm_fixed_var,
@@ -875,6 +878,7 @@ static void install_pallas(const struct pasta_pallas_ops *o) {
     atomic_store_explicit(&pasta_api_pallas.intt, o->intt, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_var, o->msm_var, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_bytes_var, o->msm_bytes_var, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_pallas.msm_var_many, o->msm_var_many, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_fixed_size, o->msm_fixed_size, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_fixed_build, o->msm_fixed_build, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_pallas.msm_fixed_var, o->msm_fixed_var, memory_order_relaxed);
@@ -920,6 +924,7 @@ int pasta_pallas_ntt(const pasta_fq_domain *d, pasta_pallas_jacobian *a, size_t 
 int pasta_pallas_intt(const pasta_fq_domain *d, pasta_pallas_jacobian *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.intt, memory_order_relaxed)(d, a, n, threads); }
 int pasta_pallas_msm_var(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
 int pasta_pallas_msm_bytes_var(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const uint8_t *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_bytes_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
+int pasta_pallas_msm_var_many(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t count, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_var_many, memory_order_relaxed)(r, bases, scalars, count, n, threads); }
 size_t pasta_pallas_msm_fixed_size(size_t n, int c) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_size, memory_order_relaxed)(n, c); }
 int pasta_pallas_msm_fixed_build(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 int pasta_pallas_msm_fixed_var(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_pallas.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
@@ -967,6 +972,7 @@ static struct pasta_api_vesta {
     _Atomic(int (*)(const pasta_fp_domain *d, pasta_vesta_jacobian *a, size_t n, int threads)) intt;
     _Atomic(int (*)(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t n, int threads)) msm_var;
     _Atomic(int (*)(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const uint8_t *scalars, size_t n, int threads)) msm_bytes_var;
+    _Atomic(int (*)(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t count, size_t n, int threads)) msm_var_many;
     _Atomic(size_t (*)(size_t n, int c)) msm_fixed_size;
     _Atomic(int (*)(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads)) msm_fixed_build;
     _Atomic(int (*)(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads)) msm_fixed_var;
@@ -1012,6 +1018,7 @@ static int lazy_vesta_ntt(const pasta_fp_domain *d, pasta_vesta_jacobian *a, siz
 static int lazy_vesta_intt(const pasta_fp_domain *d, pasta_vesta_jacobian *a, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.intt, memory_order_relaxed)(d, a, n, threads); }
 static int lazy_vesta_msm_var(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
 static int lazy_vesta_msm_bytes_var(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const uint8_t *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_bytes_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
+static int lazy_vesta_msm_var_many(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t count, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_var_many, memory_order_relaxed)(r, bases, scalars, count, n, threads); }
 static size_t lazy_vesta_msm_fixed_size(size_t n, int c) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_size, memory_order_relaxed)(n, c); }
 static int lazy_vesta_msm_fixed_build(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 static int lazy_vesta_msm_fixed_var(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads) { pasta_dispatch_init(); return atomic_load_explicit(&pasta_api_vesta.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }
@@ -1057,6 +1064,7 @@ static struct pasta_api_vesta pasta_api_vesta = {
     .intt = lazy_vesta_intt,
     .msm_var = lazy_vesta_msm_var,
     .msm_bytes_var = lazy_vesta_msm_bytes_var,
+    .msm_var_many = lazy_vesta_msm_var_many,
     .msm_fixed_size = lazy_vesta_msm_fixed_size,
     .msm_fixed_build = lazy_vesta_msm_fixed_build,
     .msm_fixed_var = lazy_vesta_msm_fixed_var,
@@ -1103,6 +1111,7 @@ static void install_vesta(const struct pasta_vesta_ops *o) {
     atomic_store_explicit(&pasta_api_vesta.intt, o->intt, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_var, o->msm_var, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_bytes_var, o->msm_bytes_var, memory_order_relaxed);
+    atomic_store_explicit(&pasta_api_vesta.msm_var_many, o->msm_var_many, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_fixed_size, o->msm_fixed_size, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_fixed_build, o->msm_fixed_build, memory_order_relaxed);
     atomic_store_explicit(&pasta_api_vesta.msm_fixed_var, o->msm_fixed_var, memory_order_relaxed);
@@ -1148,6 +1157,7 @@ int pasta_vesta_ntt(const pasta_fp_domain *d, pasta_vesta_jacobian *a, size_t n,
 int pasta_vesta_intt(const pasta_fp_domain *d, pasta_vesta_jacobian *a, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.intt, memory_order_relaxed)(d, a, n, threads); }
 int pasta_vesta_msm_var(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
 int pasta_vesta_msm_bytes_var(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const uint8_t *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_bytes_var, memory_order_relaxed)(r, bases, scalars, n, threads); }
+int pasta_vesta_msm_var_many(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t count, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_var_many, memory_order_relaxed)(r, bases, scalars, count, n, threads); }
 size_t pasta_vesta_msm_fixed_size(size_t n, int c) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_size, memory_order_relaxed)(n, c); }
 int pasta_vesta_msm_fixed_build(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_build, memory_order_relaxed)(table, table_size, bases, n, c, threads); }
 int pasta_vesta_msm_fixed_var(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads) { return atomic_load_explicit(&pasta_api_vesta.msm_fixed_var, memory_order_relaxed)(r, table, scalars, n, threads); }

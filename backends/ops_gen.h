@@ -206,6 +206,7 @@ struct pasta_pallas_ops {
     /* msm/msm_list.h PASTA_MSM_CURVE_OPS */
     int (*msm_var)(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t n, int threads);
     int (*msm_bytes_var)(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const uint8_t *scalars, size_t n, int threads);
+    int (*msm_var_many)(pasta_pallas_jacobian *r, const pasta_pallas_affine *bases, const pasta_fq *scalars, size_t count, size_t n, int threads);
     size_t (*msm_fixed_size)(size_t n, int c);
     int (*msm_fixed_build)(pasta_pallas_msm_table *table, size_t table_size, const pasta_pallas_affine *bases, size_t n, int c, int threads);
     int (*msm_fixed_var)(pasta_pallas_jacobian *r, const pasta_pallas_msm_table *table, const pasta_fq *scalars, size_t n, int threads);
@@ -261,6 +262,7 @@ struct pasta_vesta_ops {
     /* msm/msm_list.h PASTA_MSM_CURVE_OPS */
     int (*msm_var)(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t n, int threads);
     int (*msm_bytes_var)(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const uint8_t *scalars, size_t n, int threads);
+    int (*msm_var_many)(pasta_vesta_jacobian *r, const pasta_vesta_affine *bases, const pasta_fp *scalars, size_t count, size_t n, int threads);
     size_t (*msm_fixed_size)(size_t n, int c);
     int (*msm_fixed_build)(pasta_vesta_msm_table *table, size_t table_size, const pasta_vesta_affine *bases, size_t n, int c, int threads);
     int (*msm_fixed_var)(pasta_vesta_jacobian *r, const pasta_vesta_msm_table *table, const pasta_fp *scalars, size_t n, int threads);

@@ -5,15 +5,19 @@
  *   naive         sum of mul_var products (small n only)
  *   fixed         msm_fixed_var over a table of the n bases (default window; the table
  *                 is built before timing)
+ *   var_pair      two msm_var calls over the halves (n/2 points each: an IPA round's L
+ *                 and R one after the other)
+ *   var_many      the same two as one msm_var_many batch
  * Each row is followed by ns per point and field-multiplication equivalents per point:
  * ns per point / the Fp mul time of the same run (suite field, row mul, measured first).
  * --quick (Pallas): var and fixed at n = 2049 and 2^16 at 1 thread on every backend; on
  * the fastest also var at 2^8 and 2^14, var and fixed at 2049 and 2^16 at 2 threads (wall
  * clock), the baselines at 2^8 and 2^12; Vesta (the same code) only when a --filter names
- * it: var at 2049 and 2^16, fixed at 2049. Without --quick (= --full): var at every size
+ * it: var at 2049 and 2^16, fixed at 2049; on the fastest var_pair and var_many at 2052
+ * (2 x 1026: plonk_k11's first IPA round) at 2 threads. Without --quick (= --full): var at every size
  * to 2^16 on every backend and to 2^20 on the fastest, fixed to 2^16, each at threads 1, 2
  * and 8 (2 and 8: wall clock; oversubscribed where the host has fewer cores), both
- * curves. --sizes LIST replaces the sizes (and drops the baselines). With --threads LIST
+ * curves, and var_pair and var_many at 2052 at 2 and 8 threads. --sizes LIST replaces the sizes (and drops the baselines). With --threads LIST
  * (bench/scaling.sh): var and fixed at the mode's sizes (--quick 2049 and 2^16, --full
  * every size to 2^18) and each listed thread count, wall clock at 1 thread too, the
  * sampling of --quick/--full/--samples; select with --filter. Inputs: bases P_i = (i + 1)
@@ -25,7 +29,7 @@
 #include "bench/bench.h"
 #include "msm/msm_list.h"
 
-enum { M_VAR, M_JAC, M_NOGLV, M_NAIVE, M_FIXED };
+enum { M_VAR, M_JAC, M_NOGLV, M_NAIVE, M_FIXED, M_PAIR, M_MANY };
 
 static uint64_t bm_next(uint64_t *s) {
     uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
@@ -97,6 +101,19 @@ static uint64_t bm_next(uint64_t *s) {
                                  flags | PASTA_MSM_F_NOGLV);                                 \
             break;                                                                           \
         case M_FIXED: (void)o->msm_fixed_var(r, c->tab, c->k, c->n, c->threads); break;      \
+        case M_PAIR: {                                                                       \
+            pasta_##CURVE##_jacobian r2;                                                     \
+            (void)o->msm_var(r, c->b, c->k, c->n / 2, c->threads);                           \
+            (void)o->msm_var(&r2, c->b + c->n / 2, c->k + c->n / 2, c->n / 2, c->threads);   \
+            o->add_var(r, r, &r2);                                                           \
+            break;                                                                           \
+        }                                                                                    \
+        case M_MANY: {                                                                       \
+            pasta_##CURVE##_jacobian r2[2];                                                  \
+            (void)o->msm_var_many(r2, c->b, c->k, 2, c->n / 2, c->threads);                  \
+            o->add_var(r, &r2[0], &r2[1]);                                                   \
+            break;                                                                           \
+        }                                                                                    \
         case M_NAIVE: {                                                                      \
             pasta_##CURVE##_jacobian acc, p, t;                                              \
             o->identity(&acc);                                                               \
@@ -122,7 +139,8 @@ static uint64_t bm_next(uint64_t *s) {
 MSM_BENCH(pallas, fq)
 MSM_BENCH(vesta, fp)
 
-static const char *kind_name[] = {"var", "var_jacobian", "var_noglv", "naive", "fixed"};
+static const char *kind_name[] = {"var",   "var_jacobian", "var_noglv", "naive",
+                                  "fixed", "var_pair",     "var_many"};
 
 /* The Fp mul of this process (suite field) for the mul-eq, measured now when not there. */
 static double msm_mul(const pasta_ops *ops) {
@@ -140,7 +158,7 @@ static double msm_mul(const pasta_ops *ops) {
  * window, on either backend: measured at 2049 and 2^16). */
 static double msm_model_ns(const pasta_ops *ops, int kind, size_t n, int threads,
                            double *setup_ns) {
-    static const double f[] = {1.0, 1.85, 1.0, 0.0, 0.9};
+    static const double f[] = {1.0, 1.85, 1.0, 0.0, 0.9, 1.1, 1.1};
     const double dn = (double)n, sc = bench_model_scale(ops);
     double per = 20.0 * (170.0 + 200.0 * 1024.0 / (dn + 1024.0));
     double t = kind == M_NAIVE ? dn * 34000.0 : dn * per * f[kind];
@@ -251,6 +269,10 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
                         msm_row(ops, cv, M_VAR, (size_t)ts[i], 2, &mul_ns, NULL);
                         msm_row(ops, cv, M_FIXED, (size_t)ts[i], 2, &mul_ns, NULL);
                     }
+                    if (!sized) {
+                        msm_row(ops, cv, M_PAIR, 2052, 2, &mul_ns, NULL);
+                        msm_row(ops, cv, M_MANY, 2052, 2, &mul_ns, NULL);
+                    }
                 }
             } else {
                 /* --full: var at every size to 2^16 (to 2^20 on the fastest backend), fixed
@@ -271,13 +293,18 @@ void bench_msm_suite(const pasta_bench_config *base, int quick) {
             }
             if (!quick) {
                 int na = bench_sizes(all, 8, &sz);
-                for (int th = 2; th <= 8; th *= 4)
+                for (int th = 2; th <= 8; th *= 4) {
                     for (int i = 0; i < na; i++) {
                         if (sized || sz[i] <= 65536 || last)
                             msm_row(ops, cv, M_VAR, (size_t)sz[i], th, &mul_ns, NULL);
                         if (sized || sz[i] <= 65536)
                             msm_row(ops, cv, M_FIXED, (size_t)sz[i], th, &mul_ns, NULL);
                     }
+                    if (!sized) {
+                        msm_row(ops, cv, M_PAIR, 2052, th, &mul_ns, NULL);
+                        msm_row(ops, cv, M_MANY, 2052, th, &mul_ns, NULL);
+                    }
+                }
             }
         }
     }

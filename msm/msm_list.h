@@ -12,6 +12,9 @@
       (OUT(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, n), VAL(int, threads)))  \
     R(int, msm_bytes_var,                                                                 \
       (OUT(jac, r), INA(aff, bases), INBA(scalars, 32), VAL(size, n), VAL(int, threads))) \
+    R(int, msm_var_many,                                                                  \
+      (OUTA(jac, r), INA(aff, bases), INA(se, scalars), VAL(size, count), VAL(size, n),   \
+       VAL(int, threads)))                                                                \
     R(size_t, msm_fixed_size, (VAL(size, n), VAL(int, c)))                                \
     R(int, msm_fixed_build,                                                               \
       (TABW(table), INA(aff, bases), VAL(size, n), VAL(int, c), VAL(int, threads)))       \

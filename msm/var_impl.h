@@ -134,6 +134,95 @@ PASTA_TFN int CV(msm_straus)(JAC *r, const AFF *bases, const SE *scalars, size_t
     return PASTA_OK;
 }
 
+/* The scratch of a planned MSM in one block at m (parts at 64-byte offsets): magnitudes, signs,
+ * endo images, partial sums, task scratch. Returns its bytes (m NULL: only those). */
+PASTA_TFN size_t CV(msm_bind)(CV(msm_ctx) *x, uint8_t *m) {
+    size_t o_mag = 0;
+    size_t o_neg = o_mag + pasta_msm_round64(x->n * 4 * sizeof(uint64_t));
+    size_t o_endo = o_neg + pasta_msm_round64(x->npts);
+    size_t o_part = o_endo + (x->glv ? pasta_msm_round64(x->n * sizeof(AFF)) : 0);
+    size_t o_scr = o_part + pasta_msm_round64((size_t)x->nwin * x->nchunks * sizeof(JAC));
+    if (m != NULL) {
+        x->mag = (uint64_t *)(void *)(m + o_mag);
+        x->neg = m + o_neg;
+        x->endo = x->glv ? (AFF *)(void *)(m + o_endo) : NULL;
+        x->part = (JAC *)(void *)(m + o_part);
+        x->scratch = m + o_scr;
+    }
+    return o_scr + x->ntasks * x->stride;
+}
+
+/* The schedule of one bucket-method MSM (n > 0 points) on `threads` threads: msm_run's
+ * set-up, shared with msm_var_many. Returns the bytes of its scratch block, which
+ * CV(msm_bind) then lays out. */
+PASTA_TFN size_t CV(msm_plan)(CV(msm_ctx) *x, const AFF *bases, const SE *scalars,
+                              const uint8_t *sbytes, size_t n, int threads, int c, int flags) {
+    memset(x, 0, sizeof *x);
+    x->bases = bases;
+    x->scalars = scalars;
+    x->sbytes = sbytes;
+    x->n = n;
+    x->glv = !(flags & PASTA_MSM_F_NOGLV);
+    x->npts = x->glv ? 2 * n : n;
+    x->limbs = x->glv ? 2 : 4;
+    x->bits = x->glv ? 128 : 256;
+    if (flags & PASTA_MSM_F_JACOBIAN) x->affine = 0;
+    else if (flags & PASTA_MSM_F_AFFINE) x->affine = 1;
+    else x->affine = x->npts >= PASTA_MSM_AFFINE_MIN;
+    x->c = c != 0 ? c
+                  : pasta_msm_window(x->npts, x->bits, x->affine,
+                                     PASTA_CAT(PASTA_MSM_AFFINE_RED_, PASTA_BACKEND));
+    x->nwin = pasta_msm_nwin(x->bits, x->c);
+    x->nb = (size_t)1 << (x->c - 1);
+    /* window groups of about PASTA_MSM_GROUP_BUCKETS buckets (docs/MSM.md) */
+    x->g = (int)((PASTA_MSM_GROUP_BUCKETS + x->nb - 1) / x->nb);
+    if (x->g > x->nwin) x->g = x->nwin;
+    x->ngroups = (size_t)((x->nwin + x->g - 1) / x->g);
+    x->g = (int)(((size_t)x->nwin + x->ngroups - 1) / x->ngroups);
+    /* 1 < T <= nwin threads: split by windows (docs/PARALLEL.md), a multiple of T groups
+     * (at most nwin) dealt to T tasks, each over all points: the buckets and reductions
+     * of one thread. Point chunks only for T > nwin. */
+    int wsplit = threads > 1 && threads <= x->nwin;
+    if (wsplit) {
+        size_t ng = (x->ngroups + (size_t)threads - 1) / (size_t)threads * (size_t)threads;
+        x->ngroups = ng < (size_t)x->nwin ? ng : (size_t)x->nwin;
+        x->g = (int)(((size_t)x->nwin + x->ngroups - 1) / x->ngroups);
+    }
+    {
+        int topbits = x->bits - 1 - (x->nwin - 1) * x->c; /* the top digit is <= 2^topbits */
+        x->topnb = topbits >= x->c - 1 ? x->nb : (size_t)1 << topbits;
+    }
+    size_t nbt = x->nb * (size_t)x->g;
+    x->batch = pasta_msm_batch(nbt);
+    x->segs = x->affine ? pasta_msm_segs(x->nb, x->g) : 0;
+    x->jtop = pasta_msm_jtop(x->bits, x->c, x->nwin);
+    x->nchunks =
+        wsplit ? 1 : pasta_msm_chunks(x->npts, x->ngroups, x->g, x->nb, x->affine, threads);
+    x->njobs = x->ngroups * x->nchunks;
+    /* up to 2 T tasks of whole jobs, claimed one by one (a slow thread takes fewer) */
+    x->ntasks = 2 * (size_t)threads < x->njobs ? 2 * (size_t)threads : x->njobs;
+    if (threads == 1) x->ntasks = 1;
+    x->stride = CV(msm_stride)(nbt, (size_t)x->g * x->segs, x->batch, x->affine);
+
+    return CV(msm_bind)(x, NULL);
+}
+
+/* r = the windows' partial sums of a finished plan combined (doublings between windows),
+ * normalised. */
+PASTA_TFN void CV(msm_combine)(JAC *r, const CV(msm_ctx) *x) {
+    JAC acc;
+    AFF a;
+    CV(identity)(&acc);
+    for (int w = x->nwin - 1; w >= 0; w--) {
+        if (!CV(is_identity)(&acc))
+            for (int i = 0; i < x->c; i++) CV(dbl)(&acc, &acc);
+        for (size_t ch = 0; ch < x->nchunks; ch++)
+            CV(add_var)(&acc, &acc, &x->part[(size_t)w * x->nchunks + ch]);
+    }
+    CV(to_affine_var)(&a, &acc);
+    CV(from_affine)(r, &a);
+}
+
 /* The common body of msm_var, msm_bytes_var and msm_var_opt, on checked arguments
  * (CV(msm_check)); n = 0 gives the identity. */
 PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uint8_t *sbytes,
@@ -146,86 +235,109 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
         scalars != NULL) {
         return CV(msm_straus)(r, bases, scalars, n);
     }
-    CV(msm_ctx) x;
-    memset(&x, 0, sizeof x);
-    x.bases = bases;
-    x.scalars = scalars;
-    x.sbytes = sbytes;
-    x.n = n;
-    x.glv = !(flags & PASTA_MSM_F_NOGLV);
-    x.npts = x.glv ? 2 * n : n;
-    x.limbs = x.glv ? 2 : 4;
-    x.bits = x.glv ? 128 : 256;
     if (threads == 0) threads = pasta_threads_default();
     if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
-    if (flags & PASTA_MSM_F_JACOBIAN) x.affine = 0;
-    else if (flags & PASTA_MSM_F_AFFINE) x.affine = 1;
-    else x.affine = x.npts >= PASTA_MSM_AFFINE_MIN;
-    x.c = c != 0 ? c
-                 : pasta_msm_window(x.npts, x.bits, x.affine,
-                                    PASTA_CAT(PASTA_MSM_AFFINE_RED_, PASTA_BACKEND));
-    x.nwin = pasta_msm_nwin(x.bits, x.c);
-    x.nb = (size_t)1 << (x.c - 1);
-    /* window groups of about PASTA_MSM_GROUP_BUCKETS buckets (docs/MSM.md) */
-    x.g = (int)((PASTA_MSM_GROUP_BUCKETS + x.nb - 1) / x.nb);
-    if (x.g > x.nwin) x.g = x.nwin;
-    x.ngroups = (size_t)((x.nwin + x.g - 1) / x.g);
-    x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
-    /* 1 < T <= nwin threads: split by windows (docs/PARALLEL.md), a multiple of T groups
-     * (at most nwin) dealt to T tasks, each over all points: the buckets and reductions
-     * of one thread. Point chunks only for T > nwin. */
-    int wsplit = threads > 1 && threads <= x.nwin;
-    if (wsplit) {
-        size_t ng = (x.ngroups + (size_t)threads - 1) / (size_t)threads * (size_t)threads;
-        x.ngroups = ng < (size_t)x.nwin ? ng : (size_t)x.nwin;
-        x.g = (int)(((size_t)x.nwin + x.ngroups - 1) / x.ngroups);
-    }
-    {
-        int topbits = x.bits - 1 - (x.nwin - 1) * x.c; /* the top digit is <= 2^topbits */
-        x.topnb = topbits >= x.c - 1 ? x.nb : (size_t)1 << topbits;
-    }
-    size_t nbt = x.nb * (size_t)x.g;
-    x.batch = pasta_msm_batch(nbt);
-    x.segs = x.affine ? pasta_msm_segs(x.nb, x.g) : 0;
-    x.jtop = pasta_msm_jtop(x.bits, x.c, x.nwin);
-    x.nchunks = wsplit ? 1 : pasta_msm_chunks(x.npts, x.ngroups, x.g, x.nb, x.affine, threads);
-    x.njobs = x.ngroups * x.nchunks;
-    /* up to 2 T tasks of whole jobs, claimed one by one (a slow thread takes fewer) */
-    x.ntasks = 2 * (size_t)threads < x.njobs ? 2 * (size_t)threads : x.njobs;
-    if (threads == 1) x.ntasks = 1;
-    x.stride = CV(msm_stride)(nbt, (size_t)x.g * x.segs, x.batch, x.affine);
-
-    /* one block: magnitudes, signs, endo images, partial sums, task scratch */
-    size_t o_mag = 0;
-    size_t o_neg = o_mag + pasta_msm_round64(n * 4 * sizeof(uint64_t));
-    size_t o_endo = o_neg + pasta_msm_round64(x.npts);
-    size_t o_part = o_endo + (x.glv ? pasta_msm_round64(n * sizeof(AFF)) : 0);
-    size_t o_scr = o_part + pasta_msm_round64((size_t)x.nwin * x.nchunks * sizeof(JAC));
-    size_t total = o_scr + x.ntasks * x.stride;
-    uint8_t *mem = pasta_alloc(total);
+    CV(msm_ctx) x;
+    uint8_t *mem = pasta_alloc(CV(msm_plan)(&x, bases, scalars, sbytes, n, threads, c, flags));
     if (mem == NULL) return PASTA_ERR_NO_MEMORY;
-    x.mag = (uint64_t *)(void *)(mem + o_mag);
-    x.neg = mem + o_neg;
-    x.endo = x.glv ? (AFF *)(void *)(mem + o_endo) : NULL;
-    x.part = (JAC *)(void *)(mem + o_part);
-    x.scratch = mem + o_scr;
-
+    (void)CV(msm_bind)(&x, mem);
     CV(msm_recode)(&x, threads);
     pasta_parallel_for_dyn(x.ntasks, threads, CV(msm_task_fn), &x);
-
-    JAC acc;
-    AFF a;
-    CV(identity)(&acc);
-    for (int w = x.nwin - 1; w >= 0; w--) {
-        if (!CV(is_identity)(&acc))
-            for (int i = 0; i < x.c; i++) CV(dbl)(&acc, &acc);
-        for (size_t ch = 0; ch < x.nchunks; ch++)
-            CV(add_var)(&acc, &acc, &x.part[(size_t)w * x.nchunks + ch]);
-    }
+    CV(msm_combine)(r, &x);
     pasta_free(mem);
-    CV(to_affine_var)(&a, &acc);
-    CV(from_affine)(r, &a);
     return PASTA_OK;
+}
+
+/* ---- A batch of MSMs over different bases (msm_var_many): count MSMs of n points, each
+ * planned as msm_run plans it on T threads (the same plan for all: the same n); then one
+ * region recodes them all (min(T, n) tasks each), one region runs all their bucket tasks
+ * claimed one by one, and one their combinations, an MSM a task. Few points: Straus, an
+ * MSM a task. */
+typedef struct {
+    CV(msm_ctx) *x;
+    const AFF *bases;
+    const SE *scalars;
+    size_t n, per; /* tasks per MSM in the current region */
+    JAC *r;
+    int *rc;
+} CV(msm_many_var_ctx);
+
+PASTA_TFN void CV(msm_many_recode_task)(void *ctx, size_t k) {
+    CV(msm_many_var_ctx) *m = ctx;
+    CV(msm_recode_task)(&m->x[k / m->per], k % m->per);
+}
+
+PASTA_TFN void CV(msm_many_bucket_task)(void *ctx, size_t k) {
+    CV(msm_many_var_ctx) *m = ctx;
+    CV(msm_task_fn)(&m->x[k / m->per], k % m->per);
+}
+
+PASTA_TFN void CV(msm_many_combine_task)(void *ctx, size_t k) {
+    CV(msm_many_var_ctx) *m = ctx;
+    CV(msm_combine)(&m->r[k], &m->x[k]);
+}
+
+PASTA_TFN void CV(msm_many_straus_task)(void *ctx, size_t k) {
+    CV(msm_many_var_ctx) *m = ctx;
+    m->rc[k] = CV(msm_straus)(&m->r[k], m->bases + k * m->n, m->scalars + k * m->n, m->n);
+}
+
+PASTA_TFN int CV(msm_var_many)(JAC *r, const AFF *bases, const SE *scalars, size_t count,
+                               size_t n, int threads) {
+    if (threads < 0 || (count > 0 && r == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (count == 0) return PASTA_OK;
+    if (n > 0 && (bases == NULL || scalars == NULL)) return PASTA_ERR_INVALID_ARG;
+    if (n > PASTA_MSM_MAX_N || count > SIZE_MAX / (sizeof(CV(msm_ctx)) + 2 * sizeof(JAC)) ||
+        (n > 0 && count > PASTA_MSM_MAX_N / n))
+        return PASTA_ERR_INVALID_ARG;
+    if (threads == 0) threads = pasta_threads_default();
+    if (threads > PASTA_MSM_MAX_THREADS) threads = PASTA_MSM_MAX_THREADS;
+    /* results, per-MSM codes and plans, then (bucket method) every plan's scratch: one
+     * block (one allocation, as one msm_var's: the allocator reuses it from call to call
+     * the same way); r written at the end */
+    size_t o_rc = pasta_msm_round64(count * sizeof(JAC));
+    size_t o_x = o_rc + pasta_msm_round64(count * sizeof(int));
+    size_t o_scr = o_x + pasta_msm_round64(count * sizeof(CV(msm_ctx)));
+    CV(msm_ctx) x0;
+    const int bucket = n > PASTA_CAT(PASTA_MSM_STRAUS_, PASTA_BACKEND);
+    size_t per = 0; /* every plan's scratch bytes (the same n: the same plan) */
+    if (bucket) {
+        per = pasta_msm_round64(CV(msm_plan)(&x0, bases, scalars, NULL, n, threads, 0, 0));
+        if (count > (SIZE_MAX - o_scr) / per) return PASTA_ERR_INVALID_ARG;
+    }
+    uint8_t *blk = pasta_alloc(o_scr + count * per);
+    if (blk == NULL) return PASTA_ERR_NO_MEMORY;
+    CV(msm_many_var_ctx) m;
+    m.r = (JAC *)(void *)blk;
+    m.rc = (int *)(void *)(blk + o_rc);
+    m.x = (CV(msm_ctx) *)(void *)(blk + o_x);
+    m.bases = bases, m.scalars = scalars, m.n = n;
+    int rc = PASTA_OK;
+    if (n == 0) {
+        for (size_t j = 0; j < count; j++) CV(identity)(&m.r[j]);
+    } else if (n <= PASTA_CAT(PASTA_MSM_STRAUS_, PASTA_BACKEND)) {
+        pasta_parallel_for_dyn(count, threads, CV(msm_many_straus_task), &m);
+        for (size_t j = 0; j < count; j++)
+            if (m.rc[j] != PASTA_OK) rc = m.rc[j];
+    } else {
+        for (size_t j = 0; j < count; j++) {
+            m.x[j] = x0;
+            m.x[j].bases = bases + j * n, m.x[j].scalars = scalars + j * n;
+            (void)CV(msm_bind)(&m.x[j], blk + o_scr + j * per);
+        }
+        /* the recodings: min(T, n) ranges each (msm_recode's), then the buckets */
+        size_t ntasks = x0.ntasks;
+        m.per = (size_t)threads < n ? (size_t)threads : n;
+        for (size_t j = 0; j < count; j++) m.x[j].ntasks = m.per;
+        pasta_parallel_for(count * m.per, threads, CV(msm_many_recode_task), &m);
+        for (size_t j = 0; j < count; j++) m.x[j].ntasks = ntasks;
+        m.per = ntasks;
+        pasta_parallel_for_dyn(count * m.per, threads, CV(msm_many_bucket_task), &m);
+        pasta_parallel_for_dyn(count, threads, CV(msm_many_combine_task), &m);
+    }
+    if (rc == PASTA_OK) memcpy(r, m.r, count * sizeof(JAC));
+    pasta_free(blk);
+    return rc;
 }
 
 /* The argument checks of include/pasta/msm.h shared by the variable-base entries:

@@ -2878,6 +2878,26 @@ static void check_pallas_msm_bytes_var(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_pallas_msm_var_many(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_pallas_msm_var_many";
+    pasta_pallas_jacobian r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_pallas_affine bases[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_pallas_affine(t, g, it, &bases[i_]);
+    pasta_fq scalars[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fq(t, g, it, &scalars[i_]);
+    size_t count = (size_t)gen_val_size(g);
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_pallas_msm_var_many(r_p, bases, scalars, count, n, threads);
+    int ret_r = t->pallas->msm_var_many(r_r, bases, scalars, count, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
 static void check_pallas_msm_fixed_size(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_pallas_msm_fixed_size";
@@ -2986,6 +3006,7 @@ static void (*const checks_pallas[])(const pasta_ops *, tu_rng *, int) = {
     check_pallas_intt,
     check_pallas_msm_var,
     check_pallas_msm_bytes_var,
+    check_pallas_msm_var_many,
     check_pallas_msm_fixed_size,
     check_pallas_msm_fixed_build,
     check_pallas_msm_fixed_var,
@@ -3568,6 +3589,26 @@ static void check_vesta_msm_bytes_var(const pasta_ops *t, tu_rng *g, int it) {
     api_checked++;
 }
 
+static void check_vesta_msm_var_many(const pasta_ops *t, tu_rng *g, int it) {
+    (void)t, (void)g, (void)it;
+    api_op = "pasta_vesta_msm_var_many";
+    pasta_vesta_jacobian r_p[API_NA], r_r[API_NA];
+    api_fill(r_p, r_r, sizeof r_p);
+    pasta_vesta_affine bases[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_vesta_affine(t, g, it, &bases[i_]);
+    pasta_fp scalars[API_NA];
+    for (int i_ = 0; i_ < API_NA; i_++) gen_fp(t, g, it, &scalars[i_]);
+    size_t count = (size_t)gen_val_size(g);
+    size_t n = (size_t)gen_val_size(g);
+    int threads = (int)gen_val_int(g);
+    int ret_p = pasta_vesta_msm_var_many(r_p, bases, scalars, count, n, threads);
+    int ret_r = t->vesta->msm_var_many(r_r, bases, scalars, count, n, threads);
+    cr_assert_eq(ret_p, ret_r, "%s: returned %d, its table entry %d", api_op, (int)ret_p,
+                 (int)ret_r);
+    api_same(r_p, r_r, sizeof r_p, "r");
+    api_checked++;
+}
+
 static void check_vesta_msm_fixed_size(const pasta_ops *t, tu_rng *g, int it) {
     (void)t, (void)g, (void)it;
     api_op = "pasta_vesta_msm_fixed_size";
@@ -3676,6 +3717,7 @@ static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
     check_vesta_intt,
     check_vesta_msm_var,
     check_vesta_msm_bytes_var,
+    check_vesta_msm_var_many,
     check_vesta_msm_fixed_size,
     check_vesta_msm_fixed_build,
     check_vesta_msm_fixed_var,
@@ -3683,4 +3725,4 @@ static void (*const checks_vesta[])(const pasta_ops *, tu_rng *, int) = {
 };
 
 /* Public list entries of all four instances. */
-#define API_CASES 218
+#define API_CASES 220

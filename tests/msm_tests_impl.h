@@ -608,6 +608,55 @@ static void T(fixed_split)(const pasta_ops *o) {
     free(k);
 }
 
+/* A batch over different bases (msm_var_many): count MSMs against msm_var's bytes (and
+ * the first against the naive sum), at 0..4 threads, for n in the Straus range, the
+ * bucket range and 0; zero scalars and identity bases among them; the argument errors. */
+static void T(var_many)(const pasta_ops *o) {
+    tu_rng r;
+    tu_rng_init(&r, tu_seed() ^ 0x766d);
+    const size_t cmax = 4, ns[] = {0, 1, 5, 17, 300};
+    const size_t nmax = 300;
+    AFF *b = T(rand_bases)(o, cmax * nmax, &r);
+    SE *k = calloc(cmax * nmax, sizeof *k);
+    JAC *want = calloc(cmax, sizeof *want), *got = calloc(cmax, sizeof *got), ref;
+    cr_assert(k != NULL && want != NULL && got != NULL);
+    for (size_t i = 0; i < cmax * nmax; i++) T(rand_scalar)(o, &k[i], &r);
+    for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+        const size_t n = ns[ni];
+        if (n > 3) { /* a zero scalar and an identity base in the second MSM */
+            SO(o)->from_u64(&k[n + 2], 0);
+            memset(&b[n + 3], 0, sizeof b[n + 3]);
+        }
+        for (size_t j = 0; j < cmax; j++)
+            cr_assert_eq(CO(o)->msm_var(&want[j], b + j * n, k + j * n, n, 1), PASTA_OK);
+        T(naive)(o, &ref, b, k, n);
+        cr_assert(CO(o)->eq(&ref, &want[0]), "%s var many: n %zu, msm_var vs naive", CNAME, n);
+        for (size_t count = 0; count <= cmax; count++)
+            for (int th = 0; th <= 4; th++) {
+                memset(got, 0, cmax * sizeof *got);
+                cr_assert_eq(CO(o)->msm_var_many(got, b, k, count, n, th), PASTA_OK);
+                cr_assert(memcmp(got, want, count * sizeof *got) == 0,
+                          "%s var many: n %zu, count %zu, %d threads", CNAME, n, count, th);
+                for (size_t j = count; j < cmax; j++) /* nothing beyond count */
+                    cr_assert(T(zero_bytes)(&got[j], sizeof got[j]));
+            }
+    }
+    /* errors: nothing written */
+    memset(got, 0, cmax * sizeof *got);
+    cr_assert_eq(CO(o)->msm_var_many(got, b, k, 2, 5, -1), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_var_many(NULL, b, k, 2, 5, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_var_many(got, NULL, k, 2, 5, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_var_many(got, b, NULL, 2, 5, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_var_many(got, b, k, 2, SIZE_MAX, 2), PASTA_ERR_INVALID_ARG);
+    cr_assert_eq(CO(o)->msm_var_many(got, b, k, SIZE_MAX / 2, 4, 2), PASTA_ERR_INVALID_ARG);
+    for (size_t j = 0; j < cmax; j++) cr_assert(T(zero_bytes)(&got[j], sizeof got[j]));
+    cr_assert_eq(CO(o)->msm_var_many(NULL, NULL, NULL, 0, 5, 2), PASTA_OK);
+    free(b);
+    free(k);
+    free(want);
+    free(got);
+}
+
 /* A batch over one table (msm_fixed_var_many): count MSMs against msm_fixed_var's bytes,
  * at 1..4 threads (whole MSMs one per thread, the rest split; largest first, with one
  * MSM of a single run among them), and the argument errors. */

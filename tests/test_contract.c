@@ -514,8 +514,9 @@ Test(contract_curve, batch_to_affine_sizes) {
         pasta_##CRV##_affine b[MSM_N];                                                       \
         pasta_##SCL k[MSM_N];                                                                \
         uint8_t kb[32 * MSM_N];                                                              \
-        pasta_##SCL k2[2 * MSM_N];    /* mode 3: k twice, a batch of two */                  \
-        pasta_##CRV##_msm_table *tab; /* modes 2, 3: fixed base */                           \
+        pasta_##SCL k2[2 * MSM_N];          /* modes 3, 4: k twice, a batch of two */        \
+        pasta_##CRV##_affine b2[2 * MSM_N]; /* mode 4: b twice */                            \
+        pasta_##CRV##_msm_table *tab;       /* modes 2, 3: fixed base */                     \
         pasta_##CRV##_jacobian r, r2[2], want;                                               \
     } CRV##_msm_st;                                                                          \
                                                                                              \
@@ -530,6 +531,7 @@ Test(contract_curve, batch_to_affine_sizes) {
             t->SCL->neg(&s->k[i], &s->k[i]);                                                 \
             t->SCL->to_bytes(s->kb + 32 * i, &s->k[i]);                                      \
             s->k2[i] = s->k2[MSM_N + i] = s->k[i];                                           \
+            s->b2[i] = s->b2[MSM_N + i] = s->b[i];                                           \
         }                                                                                    \
         cr_assert_eq(t->CRV->msm_var_opt(&s->want, s->b, s->k, MSM_N, 1, 0,                  \
                                          PASTA_MSM_F_JACOBIAN | PASTA_MSM_F_NOGLV),          \
@@ -542,6 +544,8 @@ Test(contract_curve, batch_to_affine_sizes) {
     }                                                                                        \
     static int CRV##_msm_call(void *p) {                                                     \
         CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 4)                                                                   \
+            return s->o->msm_var_many(s->r2, s->b2, s->k2, 2, MSM_N, s->threads);            \
         if (s->bytes == 3)                                                                   \
             return s->o->msm_fixed_var_many(s->r2, s->tab, s->k2, 2, MSM_N, s->threads);     \
         if (s->bytes == 2)                                                                   \
@@ -551,6 +555,8 @@ Test(contract_curve, batch_to_affine_sizes) {
     }                                                                                        \
     static int CRV##_msm_pub(void *p) {                                                      \
         CRV##_msm_st *s = p;                                                                 \
+        if (s->bytes == 4)                                                                   \
+            return pasta_##CRV##_msm_var_many(s->r2, s->b2, s->k2, 2, MSM_N, s->threads);    \
         if (s->bytes == 3)                                                                   \
             return pasta_##CRV##_msm_fixed_var_many(s->r2, s->tab, s->k2, 2, MSM_N,          \
                                                     s->threads);                             \
@@ -566,7 +572,7 @@ Test(contract_curve, batch_to_affine_sizes) {
     }                                                                                        \
     static bool CRV##_msm_correct(const void *p) {                                           \
         const CRV##_msm_st *s = p;                                                           \
-        if (s->bytes == 3)                                                                   \
+        if (s->bytes >= 3)                                                                   \
             return s->o->eq(&s->r2[0], &s->want) != 0 && s->o->eq(&s->r2[1], &s->want) != 0; \
         return s->o->eq(&s->r, &s->want) != 0;                                               \
     }                                                                                        \
@@ -586,8 +592,8 @@ Test(contract_curve, batch_to_affine_sizes) {
         const alloc_case c = {#CRV "_msm", CRV##_msm_setup,                                  \
                               public_api ? CRV##_msm_pub : CRV##_msm_call,                   \
                               CRV##_msm_untouched, CRV##_msm_correct};                       \
-        for (int bytes = 0; bytes < 4; bytes++) /* 3: a batch, whole MSMs per thread at 2 */ \
-            for (int th = 1; th <= 3; th += bytes == 3 ? 1 : 2) {                            \
+        for (int bytes = 0; bytes < 5; bytes++) /* 3, 4: batches of two */                   \
+            for (int th = 1; th <= 3; th += bytes >= 3 ? 1 : 2) {                            \
                 s.bytes = bytes;                                                             \
                 s.threads = th;                                                              \
                 cr_assert_geq(alloc_sweep(&c, &s), 1, "msm is expected to allocate");        \

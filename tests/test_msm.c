@@ -51,7 +51,9 @@ static int msm_light(void) {
     Test(B, pallas_fixed_split) { t_pallas_fixed_split(tu_backend_or_skip(BID)); }   \
     Test(B, vesta_fixed_split) { t_vesta_fixed_split(tu_backend_or_skip(BID)); }     \
     Test(B, pallas_fixed_many) { t_pallas_fixed_many(tu_backend_or_skip(BID)); }     \
-    Test(B, vesta_fixed_many) { t_vesta_fixed_many(tu_backend_or_skip(BID)); }
+    Test(B, vesta_fixed_many) { t_vesta_fixed_many(tu_backend_or_skip(BID)); }       \
+    Test(B, pallas_var_many) { t_pallas_var_many(tu_backend_or_skip(BID)); }         \
+    Test(B, vesta_var_many) { t_vesta_var_many(tu_backend_or_skip(BID)); }
 
 MSM_TESTS(msm_portable, PASTA_BACKEND_PORTABLE)
 MSM_TESTS(msm_x86_64_asm, PASTA_BACKEND_X86_64_ASM)

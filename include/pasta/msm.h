@@ -57,6 +57,19 @@ PASTA_API int pasta_pallas_msm_var(pasta_pallas_jacobian *r, const pasta_pallas_
 PASTA_API int pasta_pallas_msm_bytes_var(pasta_pallas_jacobian *r,
                                          const pasta_pallas_affine *bases,
                                          const uint8_t *scalars, size_t n, int threads);
+/* r[j] = sum [scalars[j n + i]] bases[j n + i] for i < n, j < count: count MSMs over
+ * different bases (an inner-product argument's L and R), each as msm_var, computed as one
+ * batch: on T > 1 threads each MSM is split as msm_var splits it, and all their tasks are
+ * claimed one by one from one region, then their final combinations (each about c
+ * doublings a window) run one per thread, where count msm_var calls would wait for each
+ * MSM's end and combine it on one thread. Allocates as count msm_var calls at once, and
+ * count results. PASTA_ERR_INVALID_ARG: r NULL with count > 0, bases or scalars NULL
+ * with count n > 0, n or count n too large (as msm_var), threads < 0;
+ * PASTA_ERR_NO_MEMORY; r is untouched on every error. count = 0: nothing. */
+PASTA_API int pasta_pallas_msm_var_many(pasta_pallas_jacobian *r,
+                                        const pasta_pallas_affine *bases,
+                                        const pasta_fq *scalars, size_t count, size_t n,
+                                        int threads);
 
 /* Opaque: a fixed-base table lives in caller memory (8-byte aligned). */
 typedef struct pasta_pallas_msm_table pasta_pallas_msm_table;
@@ -99,6 +112,10 @@ PASTA_API int pasta_vesta_msm_var(pasta_vesta_jacobian *r, const pasta_vesta_aff
 PASTA_API int pasta_vesta_msm_bytes_var(pasta_vesta_jacobian *r,
                                         const pasta_vesta_affine *bases,
                                         const uint8_t *scalars, size_t n, int threads);
+PASTA_API int pasta_vesta_msm_var_many(pasta_vesta_jacobian *r,
+                                       const pasta_vesta_affine *bases,
+                                       const pasta_fp *scalars, size_t count, size_t n,
+                                       int threads);
 PASTA_API size_t pasta_vesta_msm_fixed_size(size_t n, int c);
 PASTA_API int pasta_vesta_msm_fixed_build(pasta_vesta_msm_table *table, size_t table_size,
                                           const pasta_vesta_affine *bases, size_t n, int c,

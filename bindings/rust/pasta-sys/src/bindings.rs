@@ -2543,6 +2543,16 @@ extern "C" {
         threads: ::std::os::raw::c_int,
     ) -> ::std::os::raw::c_int;
 }
+extern "C" {
+    pub fn pasta_pallas_msm_var_many(
+        r: *mut pasta_pallas_jacobian,
+        bases: *const pasta_pallas_affine,
+        scalars: *const pasta_fq,
+        count: usize,
+        n: usize,
+        threads: ::std::os::raw::c_int,
+    ) -> ::std::os::raw::c_int;
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct pasta_pallas_msm_table {
@@ -2599,6 +2609,16 @@ extern "C" {
         r: *mut pasta_vesta_jacobian,
         bases: *const pasta_vesta_affine,
         scalars: *const u8,
+        n: usize,
+        threads: ::std::os::raw::c_int,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn pasta_vesta_msm_var_many(
+        r: *mut pasta_vesta_jacobian,
+        bases: *const pasta_vesta_affine,
+        scalars: *const pasta_fp,
+        count: usize,
         n: usize,
         threads: ::std::os::raw::c_int,
     ) -> ::std::os::raw::c_int;

@@ -125,6 +125,31 @@ static int ipa_side(const prover *p, pasta_vesta_affine *r, const pasta_vesta_af
     return PASTA_OK;
 }
 
+/* L and R of a round: [p_hi, vl, lr] over [g_lo, u, w] and [p_lo, vr, rr] over [g_hi,
+ * u, w], laid out one after the other (half + 2 each) and computed as one
+ * msm_var_many batch. */
+static int ipa_sides(const prover *p, pasta_vesta_affine *L, pasta_vesta_affine *R,
+                     const pasta_vesta_affine *g, const pasta_fp *pp, size_t half,
+                     const pasta_fp *vl, const pasta_fp *vr, const pasta_fp *lr,
+                     const pasta_fp *rr, pasta_vesta_affine *bscratch, pasta_fp *sscratch) {
+    const size_t m = half + 2;
+    const pasta_vesta_affine *gs[2] = {g, &g[half]};
+    const pasta_fp *ps[2] = {&pp[half], pp}, *vs[2] = {vl, vr}, *rs[2] = {lr, rr};
+    for (int k = 0; k < 2; k++) {
+        memcpy(bscratch + k * m, gs[k], half * sizeof *bscratch);
+        memcpy(sscratch + k * m, ps[k], half * sizeof *sscratch);
+        bscratch[k * m + half] = p->ck->params->u;
+        bscratch[k * m + half + 1] = p->ck->params->w;
+        sscratch[k * m + half] = *vs[k];
+        sscratch[k * m + half + 1] = *rs[k];
+    }
+    pasta_vesta_jacobian j[2];
+    TRY(pasta_vesta_msm_var_many(j, bscratch, sscratch, 2, m, p->threads));
+    pasta_vesta_to_affine_var(L, &j[0]);
+    pasta_vesta_to_affine_var(R, &j[1]);
+    return PASTA_OK;
+}
+
 /* L and R of a round whose halves are small (fewer than IPA_PAIR_BELOW points): the two
  * MSMs as two tasks of one region, one thread each (a split MSM of a few points costs
  * more in fork, join and reduction than it saves); the caller takes the second task too
@@ -347,13 +372,10 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
             halo2_par_for(2, 2, lr_sides, &x);
             rc = x.rc[0] != PASTA_OK ? x.rc[0] : x.rc[1];
         } else {
-            /* each MSM on all threads: pasta splits it by windows (no extra work), its
-             * tasks claimed one by one (docs/PARALLEL.md) */
-            rc = ipa_side(p, &L, g, &p_poly[half], half, &vl, &lr, bscratch, sscratch,
-                          p->threads);
-            if (rc == PASTA_OK)
-                rc = ipa_side(p, &R, &g[half], p_poly, half, &vr, &rr, bscratch, sscratch,
-                              p->threads);
+            /* both MSMs as one batch on all threads: pasta splits each by windows (no
+             * extra work), their tasks claimed one by one from one region, their final
+             * combinations one per thread (docs/PARALLEL.md) */
+            rc = ipa_sides(p, &L, &R, g, p_poly, half, &vl, &vr, &lr, &rr, bscratch, sscratch);
         }
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &R);

@@ -53,6 +53,14 @@
  * when a later layer includes the template and uses only some of them (-Werror). */
 #define PASTA_TFN static PASTA_MAYBE_UNUSED
 
+/* A function kept out of line, one copy for all its callers: inlined into one of them,
+ * gcc no longer inlines its own callees the same way (msm/var_impl.h, msm_task_fn). */
+#if defined(__GNUC__)
+#define PASTA_NOINLINE __attribute__((noinline))
+#else
+#define PASTA_NOINLINE
+#endif
+
 /* A hot function that is one copy with every field kernel inlined into it, whatever
  * gcc's unit-wide inlining budget (which moves with the size of the whole translation
  * unit): the point operations the MSM, the fold and the NTT of points loop over, the

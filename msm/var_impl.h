@@ -64,7 +64,7 @@ PASTA_TFN void CV(msm_job)(CV(msm_task) *t, CV(msm_ctx) *x, size_t job) {
     }
 }
 
-PASTA_TFN void CV(msm_task_fn)(void *ctx, size_t task) {
+PASTA_TFN PASTA_NOINLINE void CV(msm_task_fn)(void *ctx, size_t task) {
     CV(msm_ctx) *x = ctx;
     CV(msm_task) t;
     CV(msm_task_init)(&t, x, task);

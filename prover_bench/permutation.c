@@ -17,7 +17,9 @@
 typedef struct perm_ctx {
     const struct prover *p;
     int ci, lo, hi;
-    const pasta_fp *dp, *omega_pow;
+    const pasta_fp *dp;
+    pasta_fp *omega_pow; /* beta omega^row: made by the first set's pass (fill) */
+    int fill;
     pasta_fp *num, *den;
 } perm_ctx;
 
@@ -27,6 +29,13 @@ static void perm_rows(void *vc, size_t r0, size_t r1, int t) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
     (void)t;
+    if (x->fill && r0 < r1) { /* beta omega^r for the range, from beta omega^r0 */
+        const uint64_t e[4] = {(uint64_t)r0, 0, 0, 0};
+        pasta_fp_pow_var(&x->omega_pow[r0], &p->d->omega, e);
+        pasta_fp_mul(&x->omega_pow[r0], &x->omega_pow[r0], &p->beta);
+        for (size_t r = r0 + 1; r < r1; r++)
+            pasta_fp_mul(&x->omega_pow[r], &x->omega_pow[r - 1], &p->d->omega);
+    }
     for (size_t r = r0; r < r1; r++) {
         pasta_fp nu, de, u;
         pasta_fp_one(&nu);
@@ -52,12 +61,7 @@ int halo2_permutation_commit(prover *p) {
     const size_t n = p->n;
     pasta_fp *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den);
     pasta_fp *omega_pow = malloc(n * sizeof *omega_pow);
-    int rc = (num && den && omega_pow) ? PASTA_OK : PASTA_ERR_NO_MEMORY;
-    if (rc == PASTA_OK) { /* β ω^row */
-        omega_pow[0] = p->beta;
-        for (size_t r = 1; r < n; r++)
-            pasta_fp_mul(&omega_pow[r], &omega_pow[r - 1], &p->d->omega);
-    }
+    int rc = (num && den && omega_pow) ? PASTA_OK : PASTA_ERR_NO_MEMORY, fill = 1;
     for (int ci = 0; rc == PASTA_OK && ci < p->ncirc; ci++) {
         circuit_data *cd = &p->cd[ci];
         pasta_fp last_z, delta_pow;
@@ -77,8 +81,9 @@ int halo2_permutation_commit(prover *p) {
                 pasta_fp_mul(&delta_pow, &delta_pow, &pasta_fp_DELTA);
             }
             pasta_fp *z = &cd->z_polys[(size_t)s * n];
-            perm_ctx pc = {p, ci, lo, hi, dp, omega_pow, num, den};
+            perm_ctx pc = {p, ci, lo, hi, dp, omega_pow, fill, num, den};
             halo2_par_for(n, p->nthreads, perm_rows, &pc);
+            fill = 0;
             rc = pasta_fp_grand_product_par(z, num, den, n, p->threads);
             if (rc != PASTA_OK) break;
             if (s > 0) pasta_fp_vec_scale(z, z, &last_z, n);

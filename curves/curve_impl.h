@@ -57,6 +57,11 @@ PASTA_TFN void CV(to_affine)(AFF *r, const JAC *a) {
 }
 
 PASTA_TFN void CV(to_affine_var)(AFF *r, const JAC *a) {
+    if (F(eq)(&a->z, &FC(ONE))) { /* normalised already (an MSM's result): x, y */
+        r->x = a->x;
+        r->y = a->y;
+        return;
+    }
     FE zi;
     F(invert_var)(&zi, &a->z);
     CV(affine_from_zinv)(r, a, &zi);

@@ -72,6 +72,8 @@ PASTA_API void pasta_pallas_from_affine(pasta_pallas_jacobian *r,
                                         const pasta_pallas_affine *a);
 /* r = a in affine form ((0, 0) for the identity). Constant time (one inversion). */
 PASTA_API void pasta_pallas_to_affine(pasta_pallas_affine *r, const pasta_pallas_jacobian *a);
+/* The same in variable time: one variable-time inversion, none where Z = 1 already (an
+ * MSM's normalised result). */
 PASTA_API void pasta_pallas_to_affine_var(pasta_pallas_affine *r,
                                           const pasta_pallas_jacobian *a);
 /* out[i] = in[i] in affine form for i < n, with one inversion (Montgomery's trick);

@@ -12,12 +12,13 @@
  * ns per point / the Fp mul time of the same run (suite field, row mul, measured first).
  * --quick (Pallas): var and fixed at n = 2049 and 2^16 at 1 thread on every backend; on
  * the fastest also var at 2^8 and 2^14, var and fixed at 2049 and 2^16 at 2 threads (wall
- * clock), the baselines at 2^8 and 2^12; Vesta (the same code) only when a --filter names
- * it: var at 2049 and 2^16, fixed at 2049; on the fastest var_pair and var_many at 2052
- * (2 x 1026: plonk_k11's first IPA round) at 2 threads. Without --quick (= --full): var at every size
- * to 2^16 on every backend and to 2^20 on the fastest, fixed to 2^16, each at threads 1, 2
- * and 8 (2 and 8: wall clock; oversubscribed where the host has fewer cores), both
- * curves, and var_pair and var_many at 2052 at 2 and 8 threads. --sizes LIST replaces the sizes (and drops the baselines). With --threads LIST
+ * clock), var_pair and var_many at 2052 (2 x 1026: plonk_k11's first IPA round) at 2
+ * threads, the baselines at 2^8 and 2^12; Vesta (the same code) only when a --filter
+ * names it: var at 2049 and 2^16, fixed at 2049. Without --quick (= --full): var at every
+ * size to 2^16 on every backend and to 2^20 on the fastest, fixed to 2^16, each at threads
+ * 1, 2 and 8 (2 and 8: wall clock; oversubscribed where the host has fewer cores), both
+ * curves, and var_pair and var_many at 2052 at 2 and 8 threads. --sizes LIST replaces the
+ * sizes (and drops the baselines and the pair rows). With --threads LIST
  * (bench/scaling.sh): var and fixed at the mode's sizes (--quick 2049 and 2^16, --full
  * every size to 2^18) and each listed thread count, wall clock at 1 thread too, the
  * sampling of --quick/--full/--samples; select with --filter. Inputs: bases P_i = (i + 1)

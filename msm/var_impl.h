@@ -134,8 +134,8 @@ PASTA_TFN int CV(msm_straus)(JAC *r, const AFF *bases, const SE *scalars, size_t
     return PASTA_OK;
 }
 
-/* The scratch of a planned MSM in one block at m (parts at 64-byte offsets): magnitudes, signs,
- * endo images, partial sums, task scratch. Returns its bytes (m NULL: only those). */
+/* The scratch of a planned MSM in one block at m (parts at 64-byte offsets): magnitudes,
+ * signs, endo images, partial sums, task scratch. Returns its bytes (m NULL: only those). */
 PASTA_TFN size_t CV(msm_bind)(CV(msm_ctx) *x, uint8_t *m) {
     size_t o_mag = 0;
     size_t o_neg = o_mag + pasta_msm_round64(x->n * 4 * sizeof(uint64_t));

@@ -253,13 +253,8 @@ typedef struct eval2_ctx {
 } eval2_ctx;
 static void eval2_range(void *vc, size_t lo, size_t hi, int t) {
     eval2_ctx *c = vc;
-    const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
-    pasta_fp xlo;
-    pasta_fp_pow_var(&xlo, &c->x, e);
-    for (int k = 0; k < 2; k++) {
-        pasta_fp_poly_eval(&c->part[k][t], c->a[k] + lo, hi - lo, &c->x);
-        pasta_fp_mul(&c->part[k][t], &c->part[k][t], &xlo);
-    }
+    for (int k = 0; k < 2; k++)
+        halo2_poly_eval_segment(&c->part[k][t], c->a[k], lo, hi, &c->x);
 }
 
 /* The work between the two evaluations and x_i (items of one region): [s(x3)] g[0] (its
@@ -287,12 +282,8 @@ static void ipa_start_item(void *vc, size_t i) {
     } else if (i == 1) {
         memcpy(x->g, x->p->ck->params->g, x->n * sizeof *x->g);
     } else {
-        const size_t lo = (i - 2) * x->n / IPA_POWER_ITEMS,
-                     hi = (i - 1) * x->n / IPA_POWER_ITEMS;
-        if (lo == hi) return;
-        const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
-        pasta_fp_pow_var(&x->b[lo], x->x3, e);
-        for (size_t j = lo + 1; j < hi; j++) pasta_fp_mul(&x->b[j], &x->b[j - 1], x->x3);
+        halo2_powers_segment(x->b, x->x3, NULL, (i - 2) * x->n / IPA_POWER_ITEMS,
+                             (i - 1) * x->n / IPA_POWER_ITEMS);
     }
 }
 

@@ -29,13 +29,7 @@ static void perm_rows(void *vc, size_t r0, size_t r1, int t) {
     const halo2_cs *cs = p->cs;
     const size_t n = p->n;
     (void)t;
-    if (x->fill && r0 < r1) { /* beta omega^r for the range, from beta omega^r0 */
-        const uint64_t e[4] = {(uint64_t)r0, 0, 0, 0};
-        pasta_fp_pow_var(&x->omega_pow[r0], &p->d->omega, e);
-        pasta_fp_mul(&x->omega_pow[r0], &x->omega_pow[r0], &p->beta);
-        for (size_t r = r0 + 1; r < r1; r++)
-            pasta_fp_mul(&x->omega_pow[r], &x->omega_pow[r - 1], &p->d->omega);
-    }
+    if (x->fill) halo2_powers_segment(x->omega_pow, &p->d->omega, &p->beta, r0, r1);
     for (size_t r = r0; r < r1; r++) {
         pasta_fp nu, de, u;
         pasta_fp_one(&nu);

@@ -151,6 +151,25 @@ int halo2_random_poly(prover *p, pasta_fp *s, size_t n) {
     return rc;
 }
 
+void halo2_poly_eval_segment(pasta_fp *r, const pasta_fp *a, size_t lo, size_t hi,
+                             const pasta_fp *x) {
+    const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
+    pasta_fp xlo;
+    pasta_fp_poly_eval(r, a + lo, hi - lo, x);
+    if (lo == 0) return;
+    pasta_fp_pow_var(&xlo, x, e);
+    pasta_fp_mul(r, r, &xlo);
+}
+
+void halo2_powers_segment(pasta_fp *out, const pasta_fp *x, const pasta_fp *scale, size_t lo,
+                          size_t hi) {
+    const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
+    if (lo == hi) return;
+    pasta_fp_pow_var(&out[lo], x, e);
+    if (scale != NULL) pasta_fp_mul(&out[lo], &out[lo], scale);
+    for (size_t i = lo + 1; i < hi; i++) pasta_fp_mul(&out[i], &out[i - 1], x);
+}
+
 static int to_poly_and_coset(const prover *p, const pasta_fp *values, pasta_fp *poly,
                              pasta_fp *coset, int threads) {
     if (poly != values) memcpy(poly, values, p->n * sizeof *poly);
@@ -359,14 +378,9 @@ static void eval_jobs(void *vc, size_t i0, size_t i1, int t) {
     (void)t;
     for (size_t i = i0; i < i1; i++) {
         const eval_job *j = &x->jobs[i / x->segs];
-        const size_t s = i % x->segs, lo = s * x->n / x->segs, hi = (s + 1) * x->n / x->segs;
-        const uint64_t e[4] = {(uint64_t)lo, 0, 0, 0};
-        pasta_fp xlo;
-        pasta_fp_poly_eval(&x->part[i], j->poly + lo, hi - lo, &j->point);
-        if (lo > 0) {
-            pasta_fp_pow_var(&xlo, &j->point, e);
-            pasta_fp_mul(&x->part[i], &x->part[i], &xlo);
-        }
+        const size_t s = i % x->segs;
+        halo2_poly_eval_segment(&x->part[i], j->poly, s * x->n / x->segs,
+                                (s + 1) * x->n / x->segs, &j->point);
     }
 }
 

@@ -75,6 +75,13 @@ int halo2_random_fp(prover *p, pasta_fp *r);
 /* n elements as n halo2_random_fp calls make them (the RNG's bytes in one call, mapped on
  * the threads). */
 int halo2_random_poly(prover *p, pasta_fp *s, size_t n);
+/* Segments of a parallel pass (exact field sums: the same values whatever the split):
+ * r = sum_{lo <= i < hi} a[i] x^i (a's coefficients lo..hi evaluated, times x^lo), and
+ * out[i] = scale x^i for lo <= i < hi (scale NULL: 1), each from x^lo. */
+void halo2_poly_eval_segment(pasta_fp *r, const pasta_fp *a, size_t lo, size_t hi,
+                             const pasta_fp *x);
+void halo2_powers_segment(pasta_fp *out, const pasta_fp *x, const pasta_fp *scale, size_t lo,
+                          size_t hi);
 /* values (n) -> coefficients (n) -> coset (N); poly may be values (in place) */
 int halo2_to_poly_and_coset(prover *p, const pasta_fp *values, pasta_fp *poly,
                             pasta_fp *coset);

@@ -154,7 +154,8 @@ static int ipa_sides(const prover *p, pasta_vesta_affine *L, pasta_vesta_affine 
  * MSMs as two tasks of one region, one thread each (a split MSM of a few points costs
  * more in fork, join and reduction than it saves); the caller takes the second task too
  * if no worker has started it, so a worker late on a busy CPU costs at most one small
- * MSM. Larger halves: each MSM on all threads (split by windows). */
+ * MSM. Larger halves: one msm_var_many batch (on 2 threads an MSM a thread, on more each
+ * split by windows). */
 #define IPA_PAIR_BELOW 256
 typedef struct lr_ctx {
     const prover *p;
@@ -363,9 +364,9 @@ int halo2_ipa_prove(prover *p, pasta_fp *p_poly, const pasta_fp *p_blind, const 
             halo2_par_for(2, 2, lr_sides, &x);
             rc = x.rc[0] != PASTA_OK ? x.rc[0] : x.rc[1];
         } else {
-            /* both MSMs as one batch on all threads: pasta splits each by windows (no
-             * extra work), their tasks claimed one by one from one region, their final
-             * combinations one per thread (docs/PARALLEL.md) */
+            /* both MSMs as one batch on all threads: whole MSMs on 2 threads, split by
+             * windows on more, their tasks claimed one by one from one region, their
+             * final combinations one per thread (docs/PARALLEL.md) */
             rc = ipa_sides(p, &L, &R, g, p_poly, half, &vl, &vr, &lr, &rr, bscratch, sscratch);
         }
         if (rc == PASTA_OK) rc = halo2_write_point(&p->w, &L);

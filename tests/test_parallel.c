@@ -365,8 +365,8 @@ static void burn_ms(double ms) {
     do clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
     while ((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6 < ms);
 }
-/* Calls pasta_threads_split(2) for up to 3 s beside the spinners; returns the least. */
-static int split_beside_spinners(void) {
+/* Calls pasta_threads_split(2) for up to `secs` beside the spinners; returns the least. */
+static int split_beside_spinners_for(double secs) {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     int ns = (int)(cpus < 1 ? 2 : cpus > 32 ? 64 : 2 * cpus), least = 2;
     pthread_t th[64];
@@ -380,11 +380,13 @@ static int split_beside_spinners(void) {
         if (r < least) least = r;
         burn_ms(1.0);
         clock_gettime(CLOCK_MONOTONIC, &t);
-    } while (least > 1 && (double)(t.tv_sec - t0.tv_sec) < 3.0);
+    } while (least > 1 &&
+             (double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) / 1e9 < secs);
     spin_stop = 1;
     for (int i = 0; i < ns; i++) pthread_join(th[i], NULL);
     return least;
 }
+static int split_beside_spinners(void) { return split_beside_spinners_for(3.0); }
 Test(parallel, split_threads_busy_host) {
     unsetenv("OMP_WAIT_POLICY");
     unsetenv("GOMP_SPINCOUNT");
@@ -398,6 +400,51 @@ Test(parallel, split_threads_busy_host) {
 Test(parallel, split_threads_user_policy) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     cr_assert_eq(split_beside_spinners(), 2, "the user's wait policy set: no clamp");
+}
+
+/* The busy check's file (core/parallel.c, run_delay) is each thread's own: a child after
+ * fork reads its own thread's, not its parent's (a parent that sits in waitpid would never
+ * look busy), and looks from a fresh start: its run time starts at 0, where the parent's
+ * last look was at 500 ms or more (kept, the child would not look again for 500 ms of its
+ * run time, more than 1 s beside the spinners; it needs two looks 10 ms apart). A thread
+ * that exits leaves no descriptor open. */
+Test(parallel, split_threads_busy_after_fork) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    burn_ms(500.0);
+    cr_assert_eq(split_beside_spinners(), 1, "2 threads kept on a busy host");
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) _exit(split_beside_spinners_for(1.0) == 1 ? 0 : 1);
+    int st = 0;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+              "the child kept 2 threads beside spinners");
+}
+static int open_fds(void) {
+    DIR *d = opendir("/proc/self/fd");
+    cr_assert(d != NULL);
+    int n = 0;
+    while (readdir(d) != NULL) n++;
+    closedir(d);
+    return n;
+}
+static void *split_thread(void *arg) {
+    (void)arg;
+    for (int i = 0; i < 64; i++) (void)pasta_threads_split(2); /* looks at least once */
+    return NULL;
+}
+Test(parallel, split_threads_no_fd_left) {
+    unsetenv("OMP_WAIT_POLICY");
+    unsetenv("GOMP_SPINCOUNT");
+    (void)split_thread(NULL);
+    const int before = open_fds();
+    for (int i = 0; i < 20; i++) {
+        pthread_t t;
+        cr_assert_eq(pthread_create(&t, NULL, split_thread, NULL), 0);
+        cr_assert_eq(pthread_join(t, NULL), 0);
+    }
+    cr_assert_eq(open_fds(), before, "descriptors left by exited threads");
 }
 
 /* Wake placement (core/parallel.c, nudge): regions after pauses long enough for the

@@ -392,6 +392,13 @@ static int run_delay(double *exec, double *delay) {
 #endif
 }
 
+/* The calling thread's CPU time in ns. */
+static double thread_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 /* Host load, looked at every BUSY_WINDOW calls (regions and pasta_threads_split): a
  * thread spinning while the thread it waits for has lost its CPU to another process takes
  * CPU time from it (two threads sharing one CPU). So on a busy host the waits spin
@@ -407,12 +414,6 @@ static int run_delay(double *exec, double *delay) {
  * Where schedstat cannot be read: 2 or more involuntary context switches of the process
  * since the last look (getrusage), a share of one half, no hold. Callers may race: the
  * flag is a heuristic, each update one word. */
-static double thread_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 #define BUSY_DELAY 0.25
 #define BUSY_RUN_NS 10e6
 #define BUSY_HOLD_NS 100e6
@@ -485,7 +486,6 @@ int pasta_threads_split(int threads) {
     return atomic_load_explicit(&pool.busy, memory_order_relaxed) ? busy_threads(threads)
                                                                   : threads;
 }
-
 
 /* Trace mode: every range on the calling thread, timed; one line per region:
  * "R <nt> <start ns> <range 0 ns> ... <range nt-1 ns>" (thread CPU time). A region of

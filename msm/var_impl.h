@@ -250,12 +250,12 @@ PASTA_TFN int CV(msm_run)(JAC *r, const AFF *bases, const SE *scalars, const uin
 
 /* ---- A batch of MSMs over different bases (msm_var_many): count MSMs of n points, each
  * planned as msm_run plans it on ceil(T / count) threads (the same plan for all: the same
- * n): whole MSMs, one task each, wherever there are at least as many MSMs as threads (a
- * split by windows reads every point once per group, in smaller bucket sets: 12-18% more
- * work for 2 x 258 to 2 x 1026 points at 2 threads, docs/PARALLEL.md). Then one region
- * recodes them all (min(T, n) tasks each), one region runs all their bucket tasks claimed
- * one by one, and one their combinations, an MSM a task. Few points: Straus, an MSM a
- * task. */
+ * n). Where there are at least as many MSMs as threads each runs whole, an MSM a task
+ * claimed one by one, in one region (a split by windows reads every point once per group,
+ * in smaller bucket sets: 12-18% more work for 2 x 258 to 2 x 1026 points at 2 threads,
+ * docs/PARALLEL.md). Otherwise one region recodes them all (min(T, n) tasks each), one
+ * runs all their bucket tasks claimed one by one, and one their combinations, an MSM a
+ * task. Few points: Straus, an MSM a task. */
 typedef struct {
     CV(msm_ctx) *x;
     const AFF *bases;
@@ -277,6 +277,14 @@ PASTA_TFN void CV(msm_many_bucket_task)(void *ctx, size_t k) {
 
 PASTA_TFN void CV(msm_many_combine_task)(void *ctx, size_t k) {
     CV(msm_many_var_ctx) *m = ctx;
+    CV(msm_combine)(&m->r[k], &m->x[k]);
+}
+
+/* A whole MSM (its plan's one task): recoding, buckets and combination on one thread. */
+PASTA_TFN void CV(msm_many_whole_task)(void *ctx, size_t k) {
+    CV(msm_many_var_ctx) *m = ctx;
+    CV(msm_recode_task)(&m->x[k], 0);
+    CV(msm_task_fn)(&m->x[k], 0);
     CV(msm_combine)(&m->r[k], &m->x[k]);
 }
 
@@ -329,15 +337,19 @@ PASTA_TFN int CV(msm_var_many)(JAC *r, const AFF *bases, const SE *scalars, size
             m.x[j].bases = bases + j * n, m.x[j].scalars = scalars + j * n;
             (void)CV(msm_bind)(&m.x[j], blk + o_scr + j * per);
         }
-        /* the recodings: min(T, n) ranges each (msm_recode's), then the buckets */
         size_t ntasks = x0.ntasks;
-        m.per = (size_t)threads < n ? (size_t)threads : n;
-        for (size_t j = 0; j < count; j++) m.x[j].ntasks = m.per;
-        pasta_parallel_for(count * m.per, threads, CV(msm_many_recode_task), &m);
-        for (size_t j = 0; j < count; j++) m.x[j].ntasks = ntasks;
-        m.per = ntasks;
-        pasta_parallel_for_dyn(count * m.per, threads, CV(msm_many_bucket_task), &m);
-        pasta_parallel_for_dyn(count, threads, CV(msm_many_combine_task), &m);
+        if (ntasks == 1) { /* whole MSMs: one region, an MSM a task */
+            pasta_parallel_for_dyn(count, threads, CV(msm_many_whole_task), &m);
+        } else {
+            /* the recodings: min(T, n) ranges each (msm_recode's), then the buckets */
+            m.per = (size_t)threads < n ? (size_t)threads : n;
+            for (size_t j = 0; j < count; j++) m.x[j].ntasks = m.per;
+            pasta_parallel_for(count * m.per, threads, CV(msm_many_recode_task), &m);
+            for (size_t j = 0; j < count; j++) m.x[j].ntasks = ntasks;
+            m.per = ntasks;
+            pasta_parallel_for_dyn(count * m.per, threads, CV(msm_many_bucket_task), &m);
+            pasta_parallel_for_dyn(count, threads, CV(msm_many_combine_task), &m);
+        }
     }
     if (rc == PASTA_OK) memcpy(r, m.r, count * sizeof(JAC));
     pasta_free(blk);

@@ -361,25 +361,16 @@ static void ss_reset_child(void) {
 static int run_delay(double *exec, double *delay) {
 #ifdef __linux__
     char buf[96];
-    ssize_t k;
     pthread_once(&ss_once, ss_key_init);
-    if (ss_fd < 0 && ss_key_ok) {
-        int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    int fd = ss_fd;
+    if (fd < 0) { /* kept where the key's destructor can close it, else closed below */
+        fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
         if (fd < 0) return 0;
-        if (pthread_setspecific(ss_key, (void *)(intptr_t)(fd + 1)) != 0) {
-            close(fd);
-            return 0;
-        }
-        ss_fd = fd;
+        if (ss_key_ok && pthread_setspecific(ss_key, (void *)(intptr_t)(fd + 1)) == 0)
+            ss_fd = fd;
     }
-    if (ss_fd >= 0) {
-        k = pread(ss_fd, buf, sizeof buf - 1, 0);
-    } else { /* no key for the destructor: open and close each time */
-        int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return 0;
-        k = read(fd, buf, sizeof buf - 1);
-        close(fd);
-    }
+    ssize_t k = pread(fd, buf, sizeof buf - 1, 0);
+    if (fd != ss_fd) close(fd);
     if (k <= 0) return 0;
     buf[k] = '\0';
     unsigned long long e, d;
@@ -434,33 +425,33 @@ static void busy_reset_child(void) {
 static void busy_check(void) {
     static atomic_uint calls;
     static atomic_long last_ivcsw = -1;
-    double last_exec = look.last_exec, last_delay = look.last_delay,
-           busy_until = look.busy_until, hold = look.hold, let_go = look.let_go;
     if (spin_user ||
         atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed) % BUSY_WINDOW != 0)
         return;
     double e, d;
     /* the thread's CPU time (the schedstat's first field, to a tick) first: a look
      * within BUSY_RUN_NS of run time tells nothing, and reads no file */
-    if (last_exec >= 0 && thread_ns() - last_exec < BUSY_RUN_NS) return;
+    busy_look *l = &look;
+    if (l->last_exec >= 0 && thread_ns() - l->last_exec < BUSY_RUN_NS) return;
     if (run_delay(&e, &d)) {
-        if (last_exec >= 0 && e - last_exec < BUSY_RUN_NS) return; /* too short to tell */
-        if (last_exec >= 0) {
-            double run = e - last_exec, wait = d - last_delay;
+        if (l->last_exec >= 0 && e - l->last_exec < BUSY_RUN_NS) return; /* too short */
+        if (l->last_exec >= 0) {
+            double run = e - l->last_exec, wait = d - l->last_delay;
             if (wait >= BUSY_DELAY * run) {
                 atomic_store_explicit(&pool.share, (int)(1024.0 * run / (run + wait)),
                                       memory_order_relaxed);
                 if (!atomic_exchange_explicit(&pool.busy, 1, memory_order_relaxed))
-                    hold = let_go >= 0 && e - let_go < 2 * hold
-                               ? (2 * hold < BUSY_HOLD_MAX_NS ? 2 * hold : BUSY_HOLD_MAX_NS)
-                               : BUSY_HOLD_NS;
-                busy_until = e + hold;
-            } else if (e >= busy_until) {
-                if (atomic_exchange_explicit(&pool.busy, 0, memory_order_relaxed)) let_go = e;
+                    l->hold =
+                        l->let_go >= 0 && e - l->let_go < 2 * l->hold
+                            ? (2 * l->hold < BUSY_HOLD_MAX_NS ? 2 * l->hold : BUSY_HOLD_MAX_NS)
+                            : BUSY_HOLD_NS;
+                l->busy_until = e + l->hold;
+            } else if (e >= l->busy_until) {
+                if (atomic_exchange_explicit(&pool.busy, 0, memory_order_relaxed))
+                    l->let_go = e;
             }
         }
-        const busy_look now = {e, d, busy_until, hold, let_go};
-        look = now;
+        l->last_exec = e, l->last_delay = d;
         return;
     }
     struct rusage ru;
